@@ -1,0 +1,96 @@
+// Package diagnostics holds the constructors for the errors and warnings the
+// provider shows, so that every message has the same shape: a title-case
+// summary, then what failed, what the user can do, and the API's own words.
+package diagnostics
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// APIError describes a failed API call. action says what the provider was
+// doing ("creating template \"web\""); the API's status, title, detail and
+// validation errors follow. Ambiguous create failures get a note that the
+// object may exist.
+func APIError(summary, action string, err error) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(summary, APIErrorDetail(action, err))
+}
+
+// APIErrorDetail is the detail text of APIError, for callers that attach it
+// to an attribute.
+func APIErrorDetail(action string, err error) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The Runpod API refused %s.\n\n", action)
+	var apiErr *runpod.APIError
+	switch {
+	case errors.As(err, &apiErr):
+		fmt.Fprintf(&b, "Status: %d %s\n", apiErr.StatusCode, apiErr.Title)
+		if apiErr.Detail != "" {
+			fmt.Fprintf(&b, "Detail: %s\n", apiErr.Detail)
+		}
+		for _, e := range apiErr.Errors {
+			fmt.Fprintf(&b, "  - %s\n", e)
+		}
+		switch {
+		case runpod.IsUnauthorized(err):
+			b.WriteString("\nCheck the API key (api_key or RUNPOD_API_KEY) and that it has access to this kind of object.")
+		case runpod.IsRateLimited(err):
+			b.WriteString("\nThe account's rate limit was reached and retries ran out; wait and run again, or lower -parallelism.")
+		}
+	default:
+		b.Reset()
+		fmt.Fprintf(&b, "Error while %s: %s", action, err)
+		if errors.Is(err, runpod.ErrAmbiguous) {
+			b.WriteString("\n\nThe request may have been processed before the connection failed, so the object may exist " +
+				"in the account. The provider did not send it again.")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// AlreadyExists is the error for a create whose name is already taken by an
+// object that is not in this configuration's state. The provider never
+// creates over or adopts it silently; the user imports it or renames.
+func AlreadyExists(kind, name, id, resourceType string) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(
+		fmt.Sprintf("%s Name Already Taken", titleCase(kind)),
+		fmt.Sprintf("A %s named %q already exists in the Runpod account (id %s), and this configuration does not manage it. "+
+			"The provider does not create over existing objects.\n\n"+
+			"To manage the existing %s with Terraform, import it, replacing NAME with the resource's name in your configuration:\n\n"+
+			"  terraform import %s.NAME %s\n\n"+
+			"or add an import block:\n\n"+
+			"  import {\n    to = %s.NAME\n    id = %q\n  }\n\n"+
+			"Otherwise choose a different name.",
+			kind, name, id, kind, resourceType, id, resourceType, id))
+}
+
+// titleCase capitalises each word: "template" -> "Template".
+func titleCase(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+// InUse is the error for a delete the API refused because something still
+// uses the object. remedy says what the user can do; the provider never
+// detaches or deletes dependents on its own.
+func InUse(kind, name, id string, err error, remedy string) diag.Diagnostic {
+	detail := fmt.Sprintf("Runpod refused to delete %s %q (%s) because it is in use.", kind, name, id)
+	var apiErr *runpod.APIError
+	if errors.As(err, &apiErr) && apiErr.Detail != "" {
+		detail += "\n\nRunpod said: " + apiErr.Detail
+	} else if err != nil {
+		detail += "\n\n" + err.Error()
+	}
+	if remedy != "" {
+		detail += "\n\n" + remedy
+	}
+	return diag.NewErrorDiagnostic(fmt.Sprintf("%s Is In Use", titleCase(kind)), detail)
+}

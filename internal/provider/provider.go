@@ -1,0 +1,205 @@
+// Package provider defines the Runpod provider: its configuration schema,
+// Configure, and the registry of resources and data sources.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/template"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// RegistryAddress is the provider's address in the Terraform and OpenTofu
+// registries. The Go module path, goreleaser's project name and the docs all
+// follow from the same namespace; change them together.
+const RegistryAddress = "registry.terraform.io/runpod-tf/runpod"
+
+// Environment variables read when the provider block leaves a setting unset.
+const (
+	EnvAPIKey  = "RUNPOD_API_KEY"
+	EnvBaseURL = "RUNPOD_API_URL"
+)
+
+// DefaultBaseURL is Runpod's API; request paths carry the /v2 prefix.
+const DefaultBaseURL = "https://api.runpod.io"
+
+// Retry defaults: enough to ride out a short 5xx burst or a rate-limit window
+// without making a failing plan hang for minutes.
+const (
+	defaultMaxRetries   = 4
+	defaultRetryWaitMin = 1 * time.Second
+	defaultRetryWaitMax = 30 * time.Second
+)
+
+var _ provider.Provider = (*runpodProvider)(nil)
+
+type runpodProvider struct {
+	version string
+	// getenv reads the RUNPOD_* fallbacks; tests replace it so that parallel
+	// tests can each point at their own fake API without process-wide env.
+	getenv func(string) string
+}
+
+// New returns the provider factory used by main and by the tests.
+func New(version string) func() provider.Provider {
+	return NewWithEnv(version, os.Getenv)
+}
+
+// NewWithEnv is New with a custom environment lookup for the RUNPOD_*
+// fallbacks. The acceptance tests use it to aim each test at its own fake.
+func NewWithEnv(version string, getenv func(string) string) func() provider.Provider {
+	return func() provider.Provider {
+		return &runpodProvider{version: version, getenv: getenv}
+	}
+}
+
+type providerModel struct {
+	APIKey              types.String `tfsdk:"api_key"`
+	BaseURL             types.String `tfsdk:"base_url"`
+	MaxRetries          types.Int64  `tfsdk:"max_retries"`
+	RetryWaitMinSeconds types.Int64  `tfsdk:"retry_wait_min_seconds"`
+	RetryWaitMaxSeconds types.Int64  `tfsdk:"retry_wait_max_seconds"`
+}
+
+func (p *runpodProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "runpod"
+	resp.Version = p.version
+}
+
+func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages Runpod templates, network volumes, registry credentials, secrets, SSH keys, " +
+			"instant clusters and pods through the Runpod REST API v2, with data sources for the GPU, CPU and " +
+			"data-center catalog and its live availability.",
+		Attributes: map[string]schema.Attribute{
+			"api_key": schema.StringAttribute{
+				MarkdownDescription: "Runpod API key. Falls back to the `" + EnvAPIKey + "` environment variable. " +
+					"Only operations that call the API need it, so `terraform validate` works without one.",
+				Optional:  true,
+				Sensitive: true,
+			},
+			"base_url": schema.StringAttribute{
+				MarkdownDescription: "Base URL of the Runpod API, without the `/v2` path. Falls back to the `" +
+					EnvBaseURL + "` environment variable, then to `" + DefaultBaseURL + "`.",
+				Optional: true,
+			},
+			"max_retries": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("How many times a request is retried after a rate limit (429) or, for "+
+					"reads and other idempotent requests, a 502/503/504 or a connection error. A create is retried "+
+					"only after a 429, which means it was not processed. Defaults to %d.", defaultMaxRetries),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, 20)},
+			},
+			"retry_wait_min_seconds": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Shortest wait between retries, in seconds; waits grow exponentially "+
+					"with jitter. A `Retry-After` header takes precedence. Defaults to %d.", int(defaultRetryWaitMin.Seconds())),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, 300)},
+			},
+			"retry_wait_max_seconds": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Longest wait between retries, in seconds. Defaults to %d.",
+					int(defaultRetryWaitMax.Seconds())),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(1, 600)},
+			},
+		},
+	}
+}
+
+func (p *runpodProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	data := p.configure(ctx, cfg)
+	resp.ResourceData = data
+	resp.DataSourceData = data
+}
+
+// configure builds the client without calling the API. Problems that only
+// matter once the API is needed (no key, a key not yet known) are carried in
+// the returned Data instead of failing here.
+func (p *runpodProvider) configure(ctx context.Context, cfg providerModel) *providerdata.Data {
+	if cfg.APIKey.IsUnknown() || cfg.BaseURL.IsUnknown() {
+		return providerdata.Unavailable("Provider Configuration Not Yet Known",
+			"The Runpod provider's api_key or base_url depends on a value that is known only after apply. "+
+				"Operations that call the Runpod API cannot run until it is known; apply the resources it depends on first "+
+				"(for example with -target).")
+	}
+
+	apiKey := cfg.APIKey.ValueString()
+	if apiKey == "" {
+		apiKey = p.getenv(EnvAPIKey)
+	}
+	if apiKey == "" {
+		return providerdata.Unavailable("Missing Runpod API Key",
+			"This operation calls the Runpod API, which needs an API key. Set api_key in the provider \"runpod\" block "+
+				"or the "+EnvAPIKey+" environment variable. Keys are created in the Runpod console under Settings > API Keys.")
+	}
+
+	baseURL := cfg.BaseURL.ValueString()
+	if baseURL == "" {
+		baseURL = p.getenv(EnvBaseURL)
+	}
+	if baseURL == "" {
+		baseURL = DefaultBaseURL
+	}
+
+	clientCfg := runpod.Config{
+		APIKey:       apiKey,
+		BaseURL:      baseURL,
+		UserAgent:    fmt.Sprintf("terraform-provider-runpod/%s (+https://%s)", p.version, RegistryAddress),
+		MaxRetries:   defaultMaxRetries,
+		RetryWaitMin: defaultRetryWaitMin,
+		RetryWaitMax: defaultRetryWaitMax,
+	}
+	if !cfg.MaxRetries.IsNull() && !cfg.MaxRetries.IsUnknown() {
+		clientCfg.MaxRetries = int(cfg.MaxRetries.ValueInt64())
+	}
+	if !cfg.RetryWaitMinSeconds.IsNull() && !cfg.RetryWaitMinSeconds.IsUnknown() {
+		clientCfg.RetryWaitMin = time.Duration(cfg.RetryWaitMinSeconds.ValueInt64()) * time.Second
+	}
+	if !cfg.RetryWaitMaxSeconds.IsNull() && !cfg.RetryWaitMaxSeconds.IsUnknown() {
+		clientCfg.RetryWaitMax = time.Duration(cfg.RetryWaitMaxSeconds.ValueInt64()) * time.Second
+	}
+	if clientCfg.RetryWaitMax < clientCfg.RetryWaitMin {
+		return providerdata.Unavailable("Invalid Retry Settings",
+			fmt.Sprintf("retry_wait_max_seconds (%s) must not be shorter than retry_wait_min_seconds (%s).",
+				clientCfg.RetryWaitMax, clientCfg.RetryWaitMin))
+	}
+
+	client, err := runpod.New(clientCfg)
+	if err != nil {
+		return providerdata.Unavailable("Invalid Runpod Provider Configuration", err.Error())
+	}
+	tflog.Debug(ctx, "configured Runpod API client", map[string]any{"base_url": baseURL})
+	return providerdata.NewData(client)
+}
+
+func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{
+		template.NewResource,
+	}
+}
+
+func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		template.NewDataSource,
+		template.NewListDataSource,
+	}
+}

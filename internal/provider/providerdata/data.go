@@ -1,0 +1,64 @@
+// Package providerdata carries what the provider's Configure hands to every
+// resource and data source: a Runpod API client, or the reason there is none.
+//
+// Configure makes no API call and does not fail when the API key is missing,
+// so `terraform validate` and plans that touch no Runpod object work without
+// credentials. The error is reported by the first operation that needs the API.
+package providerdata
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Data is the value of ProviderData for resources and data sources.
+type Data struct {
+	client *runpod.Client
+	// summary and detail explain why client is nil.
+	summary, detail string
+}
+
+// NewData wraps a ready client.
+func NewData(c *runpod.Client) *Data { return &Data{client: c} }
+
+// Unavailable records why no client could be built, to be reported by the
+// first operation that needs one.
+func Unavailable(summary, detail string) *Data {
+	return &Data{summary: summary, detail: detail}
+}
+
+// Client returns the API client, or an error diagnostic that says what is
+// missing from the provider configuration.
+func (d *Data) Client() (*runpod.Client, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if d == nil {
+		diags.AddError("Provider Not Configured",
+			"The Runpod provider was not configured before this operation. This is a bug in the provider; please report it.")
+		return nil, diags
+	}
+	if d.client == nil {
+		diags.AddError(d.summary, d.detail)
+		return nil, diags
+	}
+	return d.client, diags
+}
+
+// FromProviderData converts the framework's untyped ProviderData. A nil input
+// (the framework calls Configure on resources before the provider is
+// configured, e.g. during validation) yields nil and no diagnostics.
+func FromProviderData(v any) (*Data, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if v == nil {
+		return nil, diags
+	}
+	d, ok := v.(*Data)
+	if !ok {
+		diags.AddError("Unexpected Provider Data",
+			fmt.Sprintf("Expected *providerdata.Data, got %T. This is a bug in the provider; please report it.", v))
+		return nil, diags
+	}
+	return d, diags
+}
