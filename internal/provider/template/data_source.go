@@ -40,8 +40,12 @@ func (d *templateDataSource) Configure(_ context.Context, req datasource.Configu
 // dataSourceAttributes describes a template's attributes for data sources:
 // everything computed except the lookup keys, which the caller overrides.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute { return schema.StringAttribute{MarkdownDescription: desc, Computed: true} }
-	boolean := func(desc string) schema.Attribute { return schema.BoolAttribute{MarkdownDescription: desc, Computed: true} }
+	str := func(desc string) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	boolean := func(desc string) schema.Attribute {
+		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+	}
 	strList := func(desc string) schema.Attribute {
 		return schema.ListAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
 	}
