@@ -70,7 +70,7 @@ func TestAccTemplateDataSource_errors(t *testing.T) {
 			},
 			{
 				Config:      `data "runpod_template" "t" {}`,
-				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination`),
+				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*Exactly one of these attributes must be\s+configured: \[id,name\]`),
 			},
 		},
 	})

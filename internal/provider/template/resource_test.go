@@ -257,8 +257,18 @@ resource "runpod_template" "t" {
 					})),
 				},
 			},
+		},
+	})
+}
+
+// Both forms of the command at once is a configuration error, before any
+// API call.
+func TestAccTemplate_argsConflictWithExecForm(t *testing.T) {
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
 			{
-				// Both forms at once is a configuration error, before any API call.
 				Config: `
 resource "runpod_template" "t" {
   name  = "exec-form"
@@ -266,10 +276,14 @@ resource "runpod_template" "t" {
   args  = "sleep infinity"
   cmd   = ["sleep", "infinity"]
 }`,
-				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*args`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*"cmd" cannot be specified when "args"`),
 			},
 		},
 	})
+	if n := len(env.Fake.Requests()); n != 0 {
+		t.Fatalf("a config error reached the API: %d requests", n)
+	}
 }
 
 func TestAccTemplate_nameTaken(t *testing.T) {
@@ -370,7 +384,7 @@ resource "runpod_template" "t" {
 				PreConfig:   func() { env.Fake.MarkTemplateUsedByPod(id, "pod123abc") },
 				Config:      config,
 				Destroy:     true,
-				ExpectError: regexp.MustCompile(`(?s)Template Is In Use.*busy.*in use.*does not detach or delete`),
+				ExpectError: regexp.MustCompile(`(?s)Template Is In Use.*"busy".*in\s+use\s+by\s+a\s+pod.*does\s+not\s+detach\s+or\s+delete`),
 			},
 			{
 				PreConfig:   func() { env.Fake.ReleaseTemplate(id); env.Fake.BindTemplateToEndpoint(id, "ep123abc") },

@@ -1,0 +1,166 @@
+// Command runpodfake serves the in-memory Runpod API v2 fake on loopback for
+// the demo and for trying the provider by hand; the real API is never
+// contacted.
+//
+//	runpodfake -listen 127.0.0.1:0 -seed demo -url-file /tmp/runpodfake.url
+//
+// It prints "listening on http://ADDR" once it accepts connections, writes
+// the same URL (without the text) to -url-file if given, and serves until
+// SIGINT or SIGTERM. Point the provider at it with endpoint = that URL and
+// api_key = the -api-key value.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		stop()
+		fmt.Fprintln(os.Stderr, "runpodfake:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx ends (main cancels it on SIGINT or SIGTERM).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("runpodfake", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", "127.0.0.1:0", "address to listen on (port 0 picks a free port)")
+	apiKey := fs.String("api-key", runpodfake.DefaultAPIKey, "the only bearer token the fake accepts")
+	seed := fs.String("seed", "demo", `pre-existing account objects: "demo" or "none"`)
+	urlFile := fs.String("url-file", "", "write the base URL to this file once listening (for scripts)")
+	spec := fs.String("spec", "", "check every exchange against this OpenAPI document and log violations to stderr")
+	verbose := fs.Bool("v", false, "log every request to stderr")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+
+	logger := log.New(stderr, "runpodfake: ", log.LstdFlags)
+	opts := []runpodfake.Option{
+		runpodfake.WithAPIKey(*apiKey),
+		runpodfake.WithSpecViolationHook(func(v string) { logger.Printf("SPEC VIOLATION: %s", v) }),
+	}
+	if *verbose {
+		opts = append(opts, runpodfake.WithAccessLog(stderr))
+	}
+	f := runpodfake.New(opts...)
+	if *spec != "" {
+		if err := f.CheckAgainstSpec(*spec); err != nil {
+			return err
+		}
+	}
+	switch *seed {
+	case "demo":
+		seedDemo(f, stdout)
+	case "none":
+	default:
+		return fmt.Errorf(`-seed must be "demo" or "none", not %q`, *seed)
+	}
+
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	url := "http://" + ln.Addr().String()
+	if *urlFile != "" {
+		if err := writeFileAtomic(*urlFile, url+"\n"); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "listening on %s\n", url)
+
+	done := make(chan error, 1)
+	go func() { done <- f.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := f.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	if err := <-done; err != nil {
+		return err
+	}
+	if vs := f.SpecViolations(); len(vs) > 0 {
+		return fmt.Errorf("%d spec violation(s) during the run (logged above)", len(vs))
+	}
+	return nil
+}
+
+// Fixed ids of the demo's pre-existing objects, so the examples can import
+// them by id.
+const (
+	DemoRegistryID       = "legacyreg1"
+	DemoJupyterID        = "legacyjup1"
+	DemoBusyTemplateID   = "teambase01"
+	DemoPodUsingTemplate = "legacypod1"
+)
+
+// seedDemo creates what the demo account already has before Terraform runs:
+// a template to adopt with an import block (legacy-jupyter), and a template
+// plus registry credential that a pod uses, to show the in-use refusals.
+func seedDemo(f *runpodfake.Fake, out io.Writer) {
+	reg := f.SeedRegistry(runpodfake.Registry{ID: DemoRegistryID, Name: "legacy-dockerhub", Username: "demo-user", Password: "demo-password"})
+
+	jup := runpodfake.DefaultTemplate("legacy-jupyter", "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")
+	jup.ID = DemoJupyterID
+	jup.Ports = []string{"8888/http", "22/tcp"}
+	jup.Env = map[string]string{"JUPYTER_ENABLE_LAB": "yes"}
+	jup.Mounts.Persistent = &runpodfake.PersistentMount{Size: 20, Path: "/workspace"}
+	f.SeedTemplate(jup)
+
+	base := runpodfake.DefaultTemplate("team-base", "registry.example.com/team/base:2026.1")
+	base.ID = DemoBusyTemplateID
+	base.Registry = &reg.ID
+	base.StartJupyter = false
+	base.Ports = []string{"22/tcp"}
+	f.SeedTemplate(base)
+	f.MarkTemplateUsedByPod(DemoBusyTemplateID, DemoPodUsingTemplate)
+	f.MarkRegistryUsedByPod(DemoRegistryID, DemoPodUsingTemplate)
+
+	fmt.Fprintf(out, "seeded template %s (legacy-jupyter)\n", DemoJupyterID)
+	fmt.Fprintf(out, "seeded template %s (team-base, in use by pod %s)\n", DemoBusyTemplateID, DemoPodUsingTemplate)
+	fmt.Fprintf(out, "seeded registry credential %s (legacy-dockerhub, in use by pod %s)\n", DemoRegistryID, DemoPodUsingTemplate)
+}
+
+// writeFileAtomic writes via a temporary file and rename so that a script
+// polling for the file never reads it half-written.
+func writeFileAtomic(path, content string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".runpodfake-url-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.WriteString(content); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,66 @@
+// Package runpodfake is an in-memory fake of the Runpod REST API v2 that
+// the provider's tests and the demo talk to over loopback HTTP.
+//
+// It is written from shared/runpod-api/API.md alone and never imports the
+// provider's API client (internal/runpod): if the client and the fake were
+// built from the same reading of the API, a misreading would be shared and
+// no test could catch it. Written independently, a misreading in either one
+// shows up as a failing test.
+//
+// # Strictness
+//
+// The fake refuses everything the real API is documented to refuse, with the
+// real status codes and problem+json bodies, because a fake that accepts more
+// than the API hides bugs until they reach users:
+//
+//   - every request needs "Authorization: Bearer <key>" (401 without, and no
+//     RateLimit headers on it); bodies over 102400 bytes get 413 first;
+//   - request bodies are closed schemas: an unknown field, a wrong type, an
+//     enum, pattern, length or range violation, or a missing required field
+//     is 422 with every violation listed in `errors`; cross-field and
+//     business rules are 400 (the 422/400 split is part of the contract);
+//   - query parameters are validated the same way (422 for a malformed value,
+//     400 for a parameter not allowed with the others);
+//   - unknown routes get 404 and a wrong method on a known path 405 with
+//     Allow, both problem+json;
+//   - PATCH distinguishes an absent field (untouched) from an explicit null,
+//     [] or {} (cleared), as each field's documentation says;
+//   - deletes answer 204 with no body at all.
+//
+// Where API.md is silent or marked INFERRED the fake picks the stricter
+// plausible behaviour and says so in a comment at that spot.
+//
+// # Spec checking
+//
+// NewTestServer also checks every exchange against Runpod's published
+// OpenAPI 3.1 document (found beside the repository, never copied into it):
+// responses must match the documented schemas, requests the fake accepted
+// must be valid per the spec, and a 422 must not be given to a body the spec
+// accepts. Behaviour documented after the spec snapshot ([newer-docs] in
+// API.md: the secrets routes, entrypoint/cmd, cluster templateId) is
+// tolerated through a short named allow-list. Violations fail the test at
+// cleanup. See CheckAgainstSpec.
+//
+// # Hooks for tests
+//
+//   - Seeding and out-of-band changes, "as if done in the console": SeedTemplate,
+//     UpdateTemplate, DeleteTemplate, SeedRegistry, DeleteRegistry, and the
+//     in-use marks (MarkTemplateUsedByPod, BindTemplateToEndpoint,
+//     MarkRegistryUsedByPod) that make deletes refuse. Drift tests change or
+//     delete objects between Terraform steps with these.
+//   - Catalog stock: SetGPUStock, SetGPUCudaVersions, SetCPUStock.
+//   - Faults: InjectFault makes matching requests slow, fail with a status
+//     (429 with Retry-After, 5xx), or drop the connection, either before the
+//     request takes effect or after it (an ambiguous failure).
+//   - The request log: Requests, CountRequests, ResetRequests, to assert what
+//     the provider sent and how often (e.g. that a create was never retried).
+//
+// # Adding an API area
+//
+// Each area (templates.go, registries.go, catalog.go) owns one file: the
+// exported object struct with JSON tags, its request schemas built with the
+// helpers of schema.go, its handlers registered from a <area>Routes method
+// called by Fake.routes, and its seeding and out-of-band helpers. State
+// lives in a map on Fake guarded by Fake.mu; references that block a delete
+// are recorded with addUse/usersOf so any area can refuse an in-use object.
+package runpodfake
