@@ -45,10 +45,10 @@ func APIErrorDetail(action string, err error) string {
 	default:
 		b.Reset()
 		fmt.Fprintf(&b, "Error while %s: %s", action, err)
-		if errors.Is(err, runpod.ErrAmbiguous) {
-			b.WriteString("\n\nThe request may have been processed before the connection failed, so the object may exist " +
-				"in the account. The provider did not send it again.")
-		}
+	}
+	if errors.Is(err, runpod.ErrAmbiguous) {
+		b.WriteString("\n\nThe request may have been processed before it failed, so the object may exist in the " +
+			"account. The provider did not send it again.")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

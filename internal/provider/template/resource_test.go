@@ -448,7 +448,7 @@ resource "runpod_template" "t" {
   name  = "unlucky"
   image = "runpod/base:0.6.2"
 }`,
-				ExpectError: regexp.MustCompile(`(?s)Template Not Created.*503`),
+				ExpectError: regexp.MustCompile(`(?s)Template Not Created.*503.*may\s+have\s+been\s+processed.*did\s+not\s+send\s+it\s+again`),
 			},
 		},
 	})

@@ -1,0 +1,70 @@
+package diagnostics
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+func TestAlreadyExistsGivesIDAndImportCommand(t *testing.T) {
+	d := AlreadyExists("template", "web", "abc123", "runpod_template")
+	if d.Summary() != "Template Name Already Taken" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	for _, want := range []string{`named "web"`, "(id abc123)", "terraform import runpod_template.NAME abc123", `id = "abc123"`} {
+		if !strings.Contains(d.Detail(), want) {
+			t.Errorf("detail lacks %q:\n%s", want, d.Detail())
+		}
+	}
+}
+
+func TestAPIErrorDetail(t *testing.T) {
+	apiErr := &runpod.APIError{StatusCode: 422, Title: "Unprocessable Entity", Detail: "validation failed",
+		Errors: []string{"$: additional properties 'bogus' not allowed"}}
+	got := APIErrorDetail("creating template \"web\"", fmt.Errorf("wrapped: %w", apiErr))
+	for _, want := range []string{`refused creating template "web"`, "Status: 422 Unprocessable Entity", "Detail: validation failed", "- $: additional properties 'bogus' not allowed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+
+	unauthorized := APIErrorDetail("listing templates", &runpod.APIError{StatusCode: 401, Title: "Unauthorized"})
+	if !strings.Contains(unauthorized, "Check the API key") {
+		t.Errorf("401 detail gives no hint:\n%s", unauthorized)
+	}
+
+	ambiguous := APIErrorDetail("creating pod \"p\"", fmt.Errorf("POST /v2/pods: %w", runpod.ErrAmbiguous))
+	if !strings.Contains(ambiguous, "may have been processed") || !strings.Contains(ambiguous, "did not send it again") {
+		t.Errorf("ambiguous failure not explained:\n%s", ambiguous)
+	}
+
+	plain := APIErrorDetail("reading template x", errors.New("connection refused"))
+	if !strings.Contains(plain, "Error while reading template x: connection refused") || strings.Contains(plain, "may have been processed") {
+		t.Errorf("transport failure detail:\n%s", plain)
+	}
+}
+
+func TestInUse(t *testing.T) {
+	d := InUse("network volume", "weights", "vol1", &runpod.APIError{StatusCode: 400, Detail: "in use by pod abc"}, "Stop the pod.")
+	if d.Summary() != "Network Volume Is In Use" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	for _, want := range []string{`network volume "weights" (vol1)`, "Runpod said: in use by pod abc", "Stop the pod."} {
+		if !strings.Contains(d.Detail(), want) {
+			t.Errorf("detail lacks %q:\n%s", want, d.Detail())
+		}
+	}
+}
+
+// A 5xx answer to a create is both an API error and ambiguous: the detail
+// shows the status and says the object may exist.
+func TestAPIErrorDetailAmbiguous5xx(t *testing.T) {
+	err := fmt.Errorf("%w", errors.Join(runpod.ErrAmbiguous, &runpod.APIError{StatusCode: 503, Title: "Service Unavailable"}))
+	got := APIErrorDetail("creating template \"t\"", err)
+	if !strings.Contains(got, "Status: 503") || !strings.Contains(got, "may have been processed") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
