@@ -433,7 +433,7 @@ resource "runpod_template" "t" {
 	})
 }
 
-func TestAccTemplate_retriesReadsNotCreates(t *testing.T) {
+func TestAccTemplate_5xxOnCreateIsNotRetried(t *testing.T) {
 	env := acctest.New(t)
 	// A 503 on the create is not retried (it may have been processed); a 503 on
 	// a read is.

@@ -1,0 +1,32 @@
+package schemacheck
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+type recorder struct{ errs []string }
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestModelMatches(t *testing.T) {
+	type model struct {
+		A string `tfsdk:"a"`
+		B string `tfsdk:"b"`
+	}
+	ok := &recorder{}
+	ModelMatches(ok, map[string]int{"a": 0, "b": 0}, model{})
+	if len(ok.errs) != 0 {
+		t.Fatalf("matching model reported: %v", ok.errs)
+	}
+
+	bad := &recorder{}
+	ModelMatches(bad, map[string]int{"a": 0, "c": 0}, model{})
+	if len(bad.errs) != 1 || !strings.Contains(bad.errs[0], "[c]") || !strings.Contains(bad.errs[0], "[b]") {
+		t.Fatalf("mismatch not reported as missing [c] and extra [b]: %v", bad.errs)
+	}
+}
