@@ -205,6 +205,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(ctx, method, path, resp)
+		// An error page that quotes the request (headers included) must not
+		// carry the API key into a diagnostic.
+		RedactError(apiErr, c.apiKey)
 		if !idempotent(method) && resp.StatusCode >= 500 {
 			return &ambiguousError{err: apiErr}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -563,5 +564,31 @@ func TestBaseURLPrefixKept(t *testing.T) {
 	}
 	if path != "/proxy/v2/registries" {
 		t.Errorf("path = %q", path)
+	}
+}
+
+// An error body that echoes the request's Authorization header does not put
+// the API key into the error the provider turns into a diagnostic.
+func TestAPIErrorNeverCarriesTheAPIKey(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/problem+json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"title":"Bad Request","status":400,"detail":"bad header %s","errors":["got %s"]}`,
+			r.Header.Get("Authorization"), r.Header.Get("Authorization"))
+	}))
+	defer srv.Close()
+	c, err := New(Config{APIKey: "canary-key-123", BaseURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListTemplates(context.Background())
+	if err == nil {
+		t.Fatal("expected an error")
+	}
+	if strings.Contains(err.Error(), "canary-key-123") {
+		t.Fatalf("API key in error: %v", err)
+	}
+	if !strings.Contains(err.Error(), "bad header Bearer ***") {
+		t.Fatalf("error lost its detail: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mustFindSpec returns the OpenAPI document or fails: the conformance tests
@@ -109,6 +110,35 @@ func TestConformance(t *testing.T) {
 	ok("DELETE", "/v2/registries/"+reg.ID, nil, 204)
 	refused("DELETE", "/v2/registries/"+reg.ID, nil, 404)
 
+	// Network volumes.
+	volRes := ok("POST", "/v2/network-volumes", map[string]any{"name": "conf-vol", "size": 10, "dataCenter": "EU-RO-1"}, 201)
+	var vol NetworkVolume
+	volRes.decode(t, &vol)
+	ok("POST", "/v2/network-volumes", map[string]any{"name": "conf-hps", "size": 4096, "dataCenter": "US-TX-3", "type": "HIGH_PERFORMANCE"}, 201)
+	ok("GET", "/v2/network-volumes", nil, 200)
+	ok("GET", "/v2/network-volumes/"+vol.ID, nil, 200)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 10, "dataCenterId": "EU-RO-1"}, 422)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 9, "dataCenter": "EU-RO-1"}, 422)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 4097, "dataCenter": "EU-RO-1"}, 422)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 10, "dataCenter": "EU-RO-1", "type": "FAST"}, 422)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 10, "dataCenter": "EU-SE-1"}, 400)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 10, "dataCenter": "EU-RO-1", "type": "HIGH_PERFORMANCE"}, 400)
+	refused("POST", "/v2/network-volumes", map[string]any{"name": "x", "size": 10, "dataCenter": "EU-XX-1"}, 400)
+	refused("GET", "/v2/network-volumes/nosuchvol0", nil, 404)
+	volPath := "/v2/network-volumes/" + vol.ID
+	ok("PATCH", volPath, map[string]any{"name": "conf-vol-2", "size": 20}, 200)
+	ok("PATCH", volPath, map[string]any{"size": 20}, 200)
+	refused("PATCH", volPath, map[string]any{}, 422)
+	refused("PATCH", volPath, map[string]any{"dataCenter": "US-KS-2"}, 422)
+	refused("PATCH", volPath, map[string]any{"type": "STANDARD"}, 422)
+	refused("PATCH", volPath, map[string]any{"size": 10}, 400)
+	refused("PATCH", "/v2/network-volumes/nosuchvol0", map[string]any{"name": "x"}, 404)
+	f.MarkNetworkVolumeUsedByPod(vol.ID, "pod0000001")
+	refused("DELETE", volPath, nil, 400)
+	f.ReleaseNetworkVolume(vol.ID)
+	ok("DELETE", volPath, nil, 204)
+	refused("DELETE", volPath, nil, 404)
+
 	// GPU catalog.
 	for _, q := range []string{
 		"", "include=AVAILABILITY&product=POD", "include=AVAILABILITY&product=POD,CLUSTER,SERVERLESS&count=2&cloud=COMMUNITY",
@@ -145,6 +175,187 @@ func TestConformance(t *testing.T) {
 	refused("GET", "/v2/catalog/cpus?include=AVAILABILITY&product=POD&vcpuCount=6", nil, 400)
 	refused("GET", "/v2/catalog/cpus?vcpuCount=1&include=AVAILABILITY&product=POD", nil, 422)
 	refused("GET", "/v2/catalog/cpus/cpu9x", nil, 404)
+
+	// Secrets ([newer-docs] routes: errors are still checked for shape).
+	secRes := ok("POST", "/v2/account/secrets", map[string]any{"name": "conf_secret", "value": "v", "description": "d"}, 201)
+	var sec struct {
+		ID string `json:"id"`
+	}
+	secRes.decode(t, &sec)
+	ok("POST", "/v2/account/secrets", map[string]any{"name": "conf_plain", "value": "v"}, 201)
+	ok("GET", "/v2/account/secrets", nil, 200)
+	ok("GET", "/v2/account/secrets?name=CONF_SECRET", nil, 200)
+	ok("GET", "/v2/account/secrets/"+sec.ID, nil, 200)
+	refused("POST", "/v2/account/secrets", map[string]any{"name": "9lives", "value": "v"}, 422)
+	refused("POST", "/v2/account/secrets", map[string]any{"name": "x"}, 422)
+	refused("POST", "/v2/account/secrets", map[string]any{"name": "RunPod_x", "value": "v"}, 400)
+	refused("POST", "/v2/account/secrets", map[string]any{"name": "conf_secret", "value": "v"}, 409)
+	refused("GET", "/v2/account/secrets/nosuchsec0", nil, 404)
+	secPath := "/v2/account/secrets/" + sec.ID
+	ok("PATCH", secPath, map[string]any{"value": "v2"}, 200)
+	ok("PATCH", secPath, map[string]any{"description": ""}, 200)
+	ok("PATCH", secPath, map[string]any{"value": "v3", "description": "d3"}, 200)
+	refused("PATCH", secPath, map[string]any{}, 422)
+	refused("PATCH", secPath, map[string]any{"name": "y"}, 422)
+	refused("PATCH", "/v2/account/secrets/nosuchsec0", map[string]any{"value": "v"}, 404)
+	ok("DELETE", secPath, nil, 204)
+	refused("DELETE", secPath, nil, 404)
+
+	// Account SSH keys.
+	ok("GET", "/v2/account/ssh-keys", nil, 200)
+	ok("PUT", "/v2/account/ssh-keys", map[string]any{"keys": []string{testKeyA, testKeyB}}, 200)
+	ok("GET", "/v2/account/ssh-keys", nil, 200)
+	ok("PUT", "/v2/account/ssh-keys", map[string]any{"keys": []string{}}, 200)
+	refused("PUT", "/v2/account/ssh-keys", map[string]any{"keys": []string{"not-a-key"}}, 422)
+	refused("PUT", "/v2/account/ssh-keys", map[string]any{"keys": []string{}, "extra": true}, 422)
+
+	// Pods.
+	f.SetPodStartDelay(1)
+	f.SetPortMappingDelay(1)
+	f.SetSSHKeys(testKeyA)
+	podVol := f.SeedNetworkVolume(NetworkVolume{Name: "conf-pod-vol", Size: 10, DataCenter: "US-KS-2"})
+	podReg := f.SeedRegistry(Registry{Name: "conf-pod-reg", Username: "u", Password: "p"})
+	podTpl := f.SeedTemplate(DefaultTemplate("conf-pod-tpl", "img"))
+	slsTpl := f.SeedTemplate(Template{Name: "conf-sls", Image: "img", Serverless: true})
+	podID := func(r *response) string {
+		var p struct {
+			ID string `json:"id"`
+		}
+		r.decode(t, &p)
+		return p.ID
+	}
+	gpuPod := ok("POST", "/v2/pods", map[string]any{
+		"name": "conf-gpu", "image": "img", "args": "sleep 1", "disk": 20, "env": map[string]any{"A": "1"},
+		"ports": []any{"8888/http", "22/tcp"}, "registry": podReg.ID, "cloud": "SECURE",
+		"gpu":           map[string]any{"id": rtx4090, "count": 1, "allowedCudaVersions": []any{"12.8"}},
+		"dataCenterIds": []any{"US-KS-2"}, "globalNetworking": true, "startSsh": true, "startJupyter": true,
+		"mounts": map[string]any{"network": []any{map[string]any{"volumeId": podVol.ID, "path": "/data"}}},
+	}, 201)
+	gpuPodPath := "/v2/pods/" + podID(gpuPod)
+	ok("GET", gpuPodPath, nil, 200) // RUNNING, ports not mapped
+	ok("GET", gpuPodPath, nil, 200) // ports mapped, direct SSH
+	tplPod := podID(ok("POST", "/v2/pods", map[string]any{
+		"name": "conf-tpl", "templateId": podTpl.ID,
+		"gpu": map[string]any{"id": rtx4090, "count": 1, "minCudaVersion": "12.4", "allowedCudaVersions": []any{}, "minRamPerGpu": 32, "minVcpuCountPerGpu": 8},
+	}, 201))
+	cpuPod := podID(ok("POST", "/v2/pods", map[string]any{
+		"name": "conf-cpu", "image": "img", "entrypoint": []any{"sh"}, "cmd": []any{"-c", "sleep 1"},
+		"cpu": map[string]any{"id": "cpu3c", "vcpuCount": 2},
+	}, 201))
+	ok("POST", "/v2/pods", map[string]any{
+		"name": "conf-community", "image": "img", "cloud": "COMMUNITY", "gpu": map[string]any{"id": rtx4090},
+		"mounts": map[string]any{"persistent": map[string]any{"size": 20, "path": "/workspace"}},
+	}, 201)
+	ok("GET", "/v2/pods", nil, 200)
+	ok("GET", "/v2/pods?includeClusterPods=false", nil, 200)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "gpu": map[string]any{"id": rtx4090}, "bogus": 1}, 422)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "gpu": map[string]any{"id": rtx4090}}, 422)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "gpu": map[string]any{"id": rtx4090, "count": 0}}, 422)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "templateId": slsTpl.ID, "gpu": map[string]any{"id": rtx4090}}, 422)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "templateId": "nosuchtmpl", "gpu": map[string]any{"id": rtx4090}}, 404)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "gpu": map[string]any{"id": rtx4090}, "cpu": map[string]any{"id": "cpu3c", "vcpuCount": 2}}, 400)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "gpu": map[string]any{"id": "NVIDIA GeForce RTX 9999", "count": 1}}, 400)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "gpu": map[string]any{"id": rtx4090, "allowedCudaVersions": []any{"12.8"}, "minCudaVersion": "12.4"}}, 400)
+	refused("POST", "/v2/pods", map[string]any{"name": "x", "image": "i", "cpu": map[string]any{"id": "cpu3c", "vcpuCount": 2},
+		"mounts": map[string]any{"persistent": map[string]any{"size": 10, "path": "/w"}}}, 400)
+	refused("GET", "/v2/pods?includeClusterPods=maybe", nil, 422)
+	refused("GET", "/v2/pods/nosuchpod0", nil, 404)
+	ok("PATCH", gpuPodPath, map[string]any{}, 200)
+	ok("PATCH", gpuPodPath, map[string]any{
+		"name": "conf-gpu-2", "image": "img:2", "disk": 30, "env": map[string]any{}, "ports": []any{}, "registry": nil,
+		"locked": false, "globalNetworking": false, "mounts": map[string]any{"network": []any{map[string]any{"volumeId": podVol.ID, "path": "/data2"}}},
+	}, 200)
+	ok("PATCH", gpuPodPath, map[string]any{"templateId": podTpl.ID, "env": map[string]any{"B": "2"}, "cmd": []any{"sleep", "2"}}, 200)
+	refused("PATCH", gpuPodPath, map[string]any{"gpu": map[string]any{"id": rtx4090}}, 422)
+	refused("PATCH", gpuPodPath, map[string]any{"templateId": slsTpl.ID}, 422)
+	refused("PATCH", gpuPodPath, map[string]any{"templateId": "nosuchtmpl"}, 404)
+	refused("PATCH", gpuPodPath, map[string]any{"mounts": map[string]any{"network": []any{}}}, 400)
+	refused("PATCH", gpuPodPath, map[string]any{"mounts": map[string]any{"persistent": map[string]any{"size": 10, "path": "/w"}}}, 400)
+	refused("PATCH", "/v2/pods/nosuchpod0", map[string]any{"name": "x"}, 404)
+	action := func(path, a string, status int) {
+		t.Helper()
+		if status >= 400 {
+			refused("POST", path+"/action", map[string]any{"action": a}, status)
+		} else {
+			ok("POST", path+"/action", map[string]any{"action": a}, status)
+		}
+	}
+	action(gpuPodPath, "restart", 200)
+	action(gpuPodPath, "stop", 200)
+	action(gpuPodPath, "stop", 409)
+	action(gpuPodPath, "start", 200)
+	ok("PATCH", gpuPodPath, map[string]any{"locked": true}, 200)
+	action(gpuPodPath, "stop", 409)
+	ok("PATCH", gpuPodPath, map[string]any{"locked": false}, 200)
+	refused("POST", gpuPodPath+"/action", map[string]any{"action": "reset"}, 422)
+	action("/v2/pods/nosuchpod0", "stop", 404)
+	action(gpuPodPath, "stop", 200)
+	f.SetGPUStock(rtx4090, "POD", "SECURE", "US-KS-2", 0)
+	action(gpuPodPath, "start", 400)
+	f.SetPodStatus(tplPod, PodStatusError)
+	ok("GET", "/v2/pods/"+tplPod, nil, 200)
+	action("/v2/pods/"+tplPod, "terminate", 204)
+	ok("DELETE", "/v2/pods/"+cpuPod, nil, 204)
+	refused("DELETE", "/v2/pods/"+cpuPod, nil, 404)
+	ok("DELETE", gpuPodPath, nil, 204)
+
+	// Clusters.
+	clRes := ok("POST", "/v2/clusters", map[string]any{
+		"name": "conf-cluster", "type": "SLURM", "image": "img", "args": "sleep 1", "disk": 20, "env": map[string]any{"A": "1"},
+		"ports": []any{"22/tcp"}, "dataCenterIds": []any{"US-TX-3"}, "startSsh": true, "startJupyter": false,
+		"mounts":  map[string]any{"persistent": map[string]any{"size": 20, "path": "/workspace"}},
+		"compute": map[string]any{"gpuTypeId": "NVIDIA H100 80GB HBM3", "gpuCountPerPod": 8, "podCount": 2},
+	}, 201)
+	var cl Cluster
+	clRes.decode(t, &cl)
+	clPath := "/v2/clusters/" + cl.ID
+	ok("POST", "/v2/clusters", map[string]any{
+		"name": "conf-tpl-cluster", "type": "RAY", "templateId": podTpl.ID, "startSsh": false,
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 2},
+	}, 201)
+	ok("GET", "/v2/clusters", nil, 200)
+	ok("GET", clPath, nil, 200) // members RUNNING
+	ok("GET", clPath, nil, 200) // ports mapped: primary sshEndpoint
+	ok("GET", clPath+"/pods", nil, 200)
+	ok("GET", "/v2/pods?includeClusterPods=true", nil, 200)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "image": "i", "registry": "r",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 2}}, 422)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "image": "i",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 1}}, 422)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "templateId": podTpl.ID, "image": "i",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 2}}, 400)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "templateId": slsTpl.ID,
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 2}}, 400)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "image": "i",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA H100 80GB HBM3", "gpuCountPerPod": 9, "podCount": 2}}, 400)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING", "image": "i",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA H200", "gpuCountPerPod": 1, "podCount": 2}}, 400)
+	refused("POST", "/v2/clusters", map[string]any{"name": "x", "type": "TRAINING",
+		"compute": map[string]any{"gpuTypeId": "NVIDIA A100 80GB PCIe", "gpuCountPerPod": 1, "podCount": 2}}, 400)
+	refused("GET", "/v2/clusters/nosuchclu0", nil, 404)
+	refused("GET", "/v2/clusters/nosuchclu0/pods", nil, 404)
+	ok("PATCH", clPath, map[string]any{"name": "conf-cluster-2"}, 200)
+	refused("PATCH", clPath, map[string]any{}, 422)
+	refused("PATCH", clPath, map[string]any{"compute": map[string]any{"podCount": 3}}, 422)
+	refused("PATCH", "/v2/clusters/nosuchclu0", map[string]any{"name": "x"}, 404)
+	memberPath := "/v2/pods/" + cl.Primary.PodID
+	refused("PATCH", memberPath, map[string]any{"name": "x"}, 409)
+	refused("DELETE", memberPath, nil, 409)
+	action(memberPath, "stop", 409)
+
+	// Cluster billing (the cluster above has been accruing).
+	f.AddClusterBilling(cl.ID, time.Now().Add(-time.Hour), 1.5, 0.25, 0.125)
+	ok("GET", "/v2/billing/clusters", nil, 200)
+	ok("GET", "/v2/billing/clusters?bucketSize=hour&lastN=3", nil, 200)
+	ok("GET", "/v2/billing/clusters?clusterId="+cl.ID+"&bucketSize=week&startTime=2026-01-01T00:00:00Z&endTime=2027-01-01T00:00:00Z", nil, 200)
+	ok("GET", "/v2/billing/clusters?bucketSize=month&lastN=2", nil, 200)
+	ok("GET", "/v2/billing/clusters?bucketSize=year&lastN=1&clusterId=nosuchclu0", nil, 200)
+	refused("GET", "/v2/billing/clusters?lastN=2&startTime=2026-01-01T00:00:00Z", nil, 400)
+	refused("GET", "/v2/billing/clusters?bucketSize=minute", nil, 422)
+	refused("GET", "/v2/billing/clusters?startTime=yesterday", nil, 422)
+	ok("DELETE", clPath, nil, 204)
+	refused("DELETE", clPath, nil, 404)
+	refused("GET", memberPath, nil, 404)
 
 	// Transport.
 	refused("GET", "/v2/unknown", nil, 404)

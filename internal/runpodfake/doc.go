@@ -49,6 +49,12 @@
 //     MarkRegistryUsedByPod) that make deletes refuse. Drift tests change or
 //     delete objects between Terraform steps with these.
 //   - Catalog stock: SetGPUStock, SetGPUCudaVersions, SetCPUStock.
+//   - Pods and clusters: SeedPod, UpdatePod, SetPodStatus, DeletePod,
+//     ScaleCluster, RenameCluster, DeleteCluster. Status is asynchronous and
+//     test-driven: SetPodStartDelay and SetPortMappingDelay say how many
+//     reads a pod needs to run and to get public ports (see pods.go).
+//     SetClock fixes the time that createdAt, uptime and cluster billing
+//     use; AddClusterBilling adds billing records (see billing.go).
 //   - Faults: InjectFault makes matching requests slow, fail with a status
 //     (429 with Retry-After, 5xx), or drop the connection, either before the
 //     request takes effect or after it (an ambiguous failure).

@@ -23,13 +23,19 @@ type Fake struct {
 
 	// mu guards the account and catalog state below. Handlers hold it for
 	// the whole of one request's effect so each request is atomic.
-	mu      sync.Mutex
-	ids     idGen
-	seq     int64 // creation order, so lists are stable
-	tmpls   map[string]*storedTemplate
-	regs    map[string]*storedRegistry
-	users   map[ref]map[ref]struct{} // in-use references: target -> users
-	catalog *catalog
+	mu       sync.Mutex
+	ids      idGen
+	seq      int64 // creation order, so lists are stable
+	tmpls    map[string]*storedTemplate
+	regs     map[string]*storedRegistry
+	vols     map[string]*storedVolume
+	secrets  secretStore
+	sshKeys  []string                  // the account's SSH public keys, as last PUT
+	pods     map[string]*storedPod     // standalone and cluster member pods
+	clusters map[string]*storedCluster // instant clusters
+	compute  computeState              // pod lifecycle settings, clock, cluster billing
+	users    map[ref]map[ref]struct{}  // in-use references: target -> users
+	catalog  *catalog
 
 	mux     *http.ServeMux
 	methods []string // methods the router knows, for 405 Allow
@@ -89,12 +95,17 @@ func New(opts ...Option) *Fake {
 		o(&cfg)
 	}
 	f := &Fake{
-		cfg:     cfg,
-		ids:     newIDGen(),
-		tmpls:   map[string]*storedTemplate{},
-		regs:    map[string]*storedRegistry{},
-		users:   map[ref]map[ref]struct{}{},
-		catalog: defaultCatalog(),
+		cfg:      cfg,
+		ids:      newIDGen(),
+		tmpls:    map[string]*storedTemplate{},
+		regs:     map[string]*storedRegistry{},
+		vols:     map[string]*storedVolume{},
+		secrets:  newSecretStore(),
+		pods:     map[string]*storedPod{},
+		clusters: map[string]*storedCluster{},
+		compute:  newComputeState(),
+		users:    map[ref]map[ref]struct{}{},
+		catalog:  defaultCatalog(),
 	}
 	f.seedPublicTemplates()
 	f.routes()
@@ -107,6 +118,12 @@ func (f *Fake) routes() {
 	f.mux = http.NewServeMux()
 	f.templateRoutes()
 	f.registryRoutes()
+	f.networkVolumeRoutes()
+	f.secretRoutes()
+	f.sshKeyRoutes()
+	f.podRoutes()
+	f.clusterRoutes()
+	f.billingRoutes()
 	f.catalogRoutes()
 	f.methods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
 }
