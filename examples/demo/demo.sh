@@ -40,6 +40,9 @@ disable_checkpoint = true
 RC
 export TF_CLI_CONFIG_FILE=$WORK/terraformrc CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
 export RUNPOD_API_URL=$API_URL RUNPOD_API_KEY=$API_KEY
+# The credentials of credentials.tf, given only through the environment.
+REGISTRY_PASSWORD=demo-registry-token-$RANDOM$RANDOM HF_TOKEN=hf_demo_$RANDOM$RANDOM
+export TF_VAR_registry_password=$REGISTRY_PASSWORD TF_VAR_hf_token=$HF_TOKEN
 tf() { (cd "$WORK" && "$BIN/terraform" "$@"); }
 api() { curl -sS -f -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' "$@"; }
 
@@ -50,6 +53,16 @@ tf plan -input=false -out=plan.out
 
 step "terraform apply"
 tf apply -input=false plan.out
+
+step "No credential in the state or in terraform show -json"
+tf show -json >"$WORK/show.json"
+for value in "$REGISTRY_PASSWORD" "$HF_TOKEN"; do
+  if grep -qF -- "$value" "$WORK/terraform.tfstate" "$WORK/show.json"; then
+    echo "a credential is in the state or in terraform show -json" >&2; exit 1
+  fi
+done
+grep -qF demo_hf_token "$WORK/show.json" || { echo "terraform show -json lacks the secret" >&2; exit 1; }
+echo "ok: $(tf output -json private_worker_env)"
 
 ID=$(tf output -raw jupyter_template_id)
 step "Someone edits template $ID in the console (image and ports changed outside Terraform)"
@@ -88,4 +101,7 @@ case "$LEFT" in
   *team-base*) ;;
   *) echo "the unmanaged template team-base was touched" >&2; exit 1 ;;
 esac
+VOLUMES=$(api "$API_URL/v2/network-volumes")
+echo "$VOLUMES"
+case "$VOLUMES" in *demo-*) echo "a managed network volume survived destroy" >&2; exit 1 ;; esac
 step "Done: plan, apply, drift, import and destroy all ran against the fake API."

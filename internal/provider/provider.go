@@ -17,7 +17,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/registryauth"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/secret"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/sshkey"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/template"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -194,6 +199,11 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel) *prov
 func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		template.NewResource,
+		registryauth.NewResource,
+		secret.NewResource,
+		sshkey.NewKeyResource,
+		sshkey.NewKeysResource,
+		networkvolume.NewResource,
 	}
 }
 
@@ -201,5 +211,16 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 	return []func() datasource.DataSource{
 		template.NewDataSource,
 		template.NewListDataSource,
+		registryauth.NewListDataSource,
+		secret.NewDataSource,
+		secret.NewListDataSource,
+		sshkey.NewDataSource,
+		networkvolume.NewDataSource,
+		networkvolume.NewListDataSource,
+		catalog.NewGPUTypesDataSource,
+		catalog.NewGPUTypeDataSource,
+		catalog.NewDataCentersDataSource,
+		catalog.NewDataCenterDataSource,
+		catalog.NewCPUTypesDataSource,
 	}
 }

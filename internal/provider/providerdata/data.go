@@ -17,12 +17,14 @@ import (
 // Data is the value of ProviderData for resources and data sources.
 type Data struct {
 	client *runpod.Client
+	// catalog memoizes catalog reads for this provider process (catalog.go).
+	catalog *Catalog
 	// summary and detail explain why client is nil.
 	summary, detail string
 }
 
 // NewData wraps a ready client.
-func NewData(c *runpod.Client) *Data { return &Data{client: c} }
+func NewData(c *runpod.Client) *Data { return &Data{client: c, catalog: newCatalog(c)} }
 
 // Unavailable records why no client could be built, to be reported by the
 // first operation that needs one.

@@ -1,0 +1,193 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+var (
+	_ datasource.DataSource              = (*cpuTypesDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*cpuTypesDataSource)(nil)
+)
+
+// NewCPUTypesDataSource is the runpod_cpu_types data source factory.
+func NewCPUTypesDataSource() datasource.DataSource { return &cpuTypesDataSource{} }
+
+type cpuTypesDataSource struct{ data *providerdata.Data }
+
+type cpuTypesModel struct {
+	Product   types.String   `tfsdk:"product"`
+	VCPUCount types.Int64    `tfsdk:"vcpu_count"`
+	CPUTypes  []cpuTypeModel `tfsdk:"cpu_types"`
+}
+
+type cpuTypeModel struct {
+	ID                     types.String        `tfsdk:"id"`
+	Name                   types.String        `tfsdk:"name"`
+	Group                  types.String        `tfsdk:"group"`
+	VCPU                   *vcpuRangeModel     `tfsdk:"vcpu"`
+	RAMGBPerVCPU           types.Float64       `tfsdk:"ram_gb_per_vcpu"`
+	Price                  *cpuPriceModel      `tfsdk:"price"`
+	Availability           types.String        `tfsdk:"availability"`
+	DataCenters            []availabilityModel `tfsdk:"data_centers"`
+	AvailableDataCenterIDs []types.String      `tfsdk:"available_data_center_ids"`
+}
+
+type vcpuRangeModel struct {
+	Min types.Int64 `tfsdk:"min"`
+	Max types.Int64 `tfsdk:"max"`
+}
+
+type cpuPriceModel struct {
+	SecurePerVCPU     types.Float64 `tfsdk:"secure_per_vcpu"`
+	ServerlessPerVCPU types.Float64 `tfsdk:"serverless_per_vcpu"`
+}
+
+func (d *cpuTypesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_cpu_types"
+}
+
+func (d *cpuTypesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	d.data = data
+}
+
+func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	f64 := func(desc string) schema.Attribute {
+		return schema.Float64Attribute{MarkdownDescription: desc, Computed: true}
+	}
+	i64 := func(desc string) schema.Attribute {
+		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists Runpod's CPU flavours (for CPU pods and serverless workers) with prices and live stock " +
+			"per data center for one product.",
+		Attributes: map[string]schema.Attribute{
+			"product": productAttribute(cpuProducts),
+			"vcpu_count": schema.Int64Attribute{
+				MarkdownDescription: "vCPUs per pod to read stock for: a power of two, at least 2. Defaults to each flavour's minimum.",
+				Optional:            true,
+				Validators:          []validator.Int64{vcpuCountValidator{}},
+			},
+			"cpu_types": schema.ListNestedAttribute{
+				MarkdownDescription: "The CPU flavours, sorted by id.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":    str("CPU flavour id, e.g. `cpu5c`."),
+					"name":  str("Display name, e.g. `Compute-Optimized`."),
+					"group": str("Hardware generation, e.g. `Gen 5`."),
+					"vcpu": schema.SingleNestedAttribute{
+						MarkdownDescription: "vCPU counts a pod of this flavour can have.",
+						Computed:            true,
+						Attributes: map[string]schema.Attribute{
+							"min": i64("Fewest vCPUs."),
+							"max": i64("Most vCPUs."),
+						},
+					},
+					"ram_gb_per_vcpu": f64("Memory per vCPU, in GB."),
+					"price": schema.SingleNestedAttribute{
+						MarkdownDescription: "List prices in USD per vCPU per hour.",
+						Computed:            true,
+						Attributes: map[string]schema.Attribute{
+							"secure_per_vcpu":     f64("For pods (Secure Cloud)."),
+							"serverless_per_vcpu": f64("For serverless workers, or null when not offered."),
+						},
+					},
+					"availability": str("Best stock across data centers: " + availabilityLevels + "."),
+					"data_centers": availabilityAttribute("Stock per data center for the product and vCPU count asked, "+
+						"best-stocked first.", "Data center id."),
+					"available_data_center_ids": schema.ListAttribute{
+						MarkdownDescription: "Ids of the data centers in `data_centers` that have stock now, best-stocked first.",
+						ElementType:         types.StringType,
+						Computed:            true,
+					},
+				}},
+			},
+		},
+	}
+}
+
+func (d *cpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cat, diags := d.data.Catalog()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var m cpuTypesModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	q := runpod.CPUTypeQuery{IncludeAvailability: true, Products: []string{m.Product.ValueString()}, VCPUCount: int(m.VCPUCount.ValueInt64())}
+	cpus, err := cat.CPUTypes(ctx, q)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the CPU Catalog", "listing CPU flavours", err))
+		return
+	}
+	m.CPUTypes = make([]cpuTypeModel, 0, len(cpus))
+	for i := range cpus {
+		m.CPUTypes = append(m.CPUTypes, cpuFromAPI(&cpus[i]))
+	}
+	sort.Slice(m.CPUTypes, func(i, j int) bool { return m.CPUTypes[i].ID.ValueString() < m.CPUTypes[j].ID.ValueString() })
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// cpuFromAPI is the one conversion from the API's CPU flavour.
+func cpuFromAPI(c *runpod.CPUType) cpuTypeModel {
+	rows, withStock := availabilityRows(c.DataCenters, nil)
+	availability := c.Availability
+	if availability == "" {
+		availability = bestAvailability(rows)
+	}
+	return cpuTypeModel{
+		ID:           types.StringValue(c.ID),
+		Name:         types.StringValue(c.Name),
+		Group:        types.StringValue(c.Group),
+		VCPU:         &vcpuRangeModel{Min: types.Int64Value(int64(c.VCPU.Min)), Max: types.Int64Value(int64(c.VCPU.Max))},
+		RAMGBPerVCPU: types.Float64Value(c.RAMGBPerVCPU),
+		Price: &cpuPriceModel{
+			SecurePerVCPU:     types.Float64Value(c.Price.SecurePerVCPU),
+			ServerlessPerVCPU: types.Float64PointerValue(c.Price.ServerlessPerVCPU),
+		},
+		Availability:           types.StringValue(availability),
+		DataCenters:            rows,
+		AvailableDataCenterIDs: stringList(withStock),
+	}
+}
+
+// vcpuCountValidator checks vcpu_count as the API takes it: an integer of
+// at least 2 that is a power of two (the API refuses 6 with 400).
+type vcpuCountValidator struct{}
+
+func (v vcpuCountValidator) Description(context.Context) string {
+	return "must be a power of two, at least 2 (2, 4, 8, 16, ...)"
+}
+
+func (v vcpuCountValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v vcpuCountValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	n := req.ConfigValue.ValueInt64()
+	if n < 2 || n&(n-1) != 0 {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid vCPU Count",
+			fmt.Sprintf("%d is not a valid vCPU count: it %s.", n, v.Description(ctx)))
+	}
+}

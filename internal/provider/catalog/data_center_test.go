@@ -1,0 +1,153 @@
+package catalog_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+func dcIDs(ids ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(ids))
+	for i, id := range ids {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func TestAccDataCenters(t *testing.T) {
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: `
+data "runpod_data_centers" "all" {}
+data "runpod_data_centers" "storage" {
+  network_volume_types = ["STANDARD"]
+}
+data "runpod_data_centers" "fast_storage" {
+  network_volume_types = ["STANDARD", "HIGH_PERFORMANCE"]
+}
+data "runpod_data_centers" "eu" {
+  regions    = ["EUROPE"]
+  compliance = ["GDPR"]
+}
+data "runpod_data_centers" "eu_global" {
+  regions        = ["EUROPE", "ASIA"]
+  global_network = true
+}`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.runpod_data_centers.all", path("data_centers"),
+						dcIDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "EU-SE-1", "US-KS-2", "US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.storage", path("data_centers"),
+						dcIDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "US-KS-2", "US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", path("data_centers"), dcIDs("US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", path("data_centers", 0, "network_volume_types"),
+						strs("STANDARD", "HIGH_PERFORMANCE")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.eu", path("data_centers"), dcIDs("EU-RO-1", "EU-SE-1")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.eu_global", path("data_centers"), dcIDs("EU-RO-1")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.all", path("data_centers", 2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"name":                 knownvalue.StringExact("EU Romania 1"),
+						"region":               knownvalue.StringExact("EUROPE"),
+						"global_network":       knownvalue.Bool(true),
+						"network_volume_types": strs("STANDARD"),
+						"compliance":           strs("GDPR", "ISO_IEC_27001", "SOC_2_TYPE_2"),
+					})),
+					acctest.CheckFake(func() error {
+						return sentQuery(env, "/v2/catalog/datacenters",
+							"globalNetwork=true&include=GPU_AVAILABILITY%2CCPU_AVAILABILITY&regions=ASIA%2CEUROPE")
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccDataCenter(t *testing.T) {
+	env := acctest.New(t)
+	const ds = "data.runpod_data_center.se"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: `
+data "runpod_data_center" "se" {
+  id = "EU-SE-1"
+}`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, path("name"), knownvalue.StringExact("EU Sweden 1")),
+					// No network storage here.
+					statecheck.ExpectKnownValue(ds, path("network_volume_types"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(ds, path("gpu_availability"), knownvalue.ListExact([]knownvalue.Check{
+						dcRow("NVIDIA RTX A5000", "HIGH"), dcRow("NVIDIA GeForce RTX 4090", "NONE"),
+					})),
+					statecheck.ExpectKnownValue(ds, path("cpu_availability"), knownvalue.ListExact([]knownvalue.Check{dcRow("cpu5c", "HIGH")})),
+				},
+			},
+			{
+				Config:      `data "runpod_data_center" "x" { id = "EU-XX-1" }`,
+				ExpectError: regexp.MustCompile(`(?s)Unknown Data Center.*no\s+data\s+center\s+"EU-XX-1".*"AP-JP-1",\s+"CA-MTL-1"`),
+			},
+		},
+	})
+}
+
+// Catalog reads are shared within one provider process: identical queries
+// from several data sources cost one request, and runpod_data_center is
+// answered from the same full list as an unfiltered runpod_data_centers.
+func TestAccCatalogReadsAreShared(t *testing.T) {
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: env.Fake.ResetRequests,
+				Config: `
+data "runpod_data_centers" "all" {}
+data "runpod_data_center" "ro" { id = "EU-RO-1" }
+data "runpod_data_center" "ks" { id = "US-KS-2" }
+data "runpod_data_center" "jp" { id = "AP-JP-1" }
+data "runpod_gpu_types" "a" { product = "POD" }
+data "runpod_gpu_types" "b" {
+  product       = "POD"
+  min_memory_gb = 48
+}
+data "runpod_gpu_types" "c" { product = "CLUSTER" }
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.runpod_data_center.jp", path("region"), knownvalue.StringExact("ASIA")),
+					acctest.CheckFake(func() error {
+						// Each provider process (terraform runs one per command)
+						// sends each distinct catalog query exactly once: the
+						// three data-center lookups share the full list, and the
+						// two POD GPU lists share one query.
+						perQuery := map[string]int{}
+						for _, r := range env.Fake.Requests() {
+							if strings.HasPrefix(r.Path, "/v2/catalog/") {
+								perQuery[r.Path+"?"+r.RawQuery]++
+							}
+						}
+						t.Logf("catalog requests per distinct query: %v", perQuery)
+						if len(perQuery) != 3 {
+							return fmt.Errorf("%d distinct catalog queries, want 3 (data centers, POD GPUs, CLUSTER GPUs): %v", len(perQuery), perQuery)
+						}
+						processes := perQuery["/v2/catalog/gpus?cloud=SECURE&count=1&include=AVAILABILITY&product=CLUSTER"]
+						for q, n := range perQuery {
+							if n != processes || n == 0 {
+								return fmt.Errorf("query %s sent %d times, want once per provider process (%d): %v", q, n, processes, perQuery)
+							}
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,210 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+var (
+	_ datasource.DataSource              = (*dataCentersDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*dataCentersDataSource)(nil)
+	_ datasource.DataSource              = (*dataCenterDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*dataCenterDataSource)(nil)
+)
+
+// dataCenterModel is one data center with the GPU and CPU availability it
+// reports.
+type dataCenterModel struct {
+	ID                 types.String        `tfsdk:"id"`
+	Name               types.String        `tfsdk:"name"`
+	Region             types.String        `tfsdk:"region"`
+	GlobalNetwork      types.Bool          `tfsdk:"global_network"`
+	NetworkVolumeTypes []types.String      `tfsdk:"network_volume_types"`
+	Compliance         []types.String      `tfsdk:"compliance"`
+	GPUAvailability    []availabilityModel `tfsdk:"gpu_availability"`
+	CPUAvailability    []availabilityModel `tfsdk:"cpu_availability"`
+}
+
+func dataCenterAttributes() map[string]schema.Attribute {
+	strs := func(desc string) schema.Attribute {
+		return schema.ListAttribute{MarkdownDescription: desc, ElementType: types.StringType, Computed: true}
+	}
+	return map[string]schema.Attribute{
+		"id":             schema.StringAttribute{MarkdownDescription: "Data center id, e.g. `EU-RO-1`.", Computed: true},
+		"name":           schema.StringAttribute{MarkdownDescription: "Display name.", Computed: true},
+		"region":         schema.StringAttribute{MarkdownDescription: "Region, e.g. `EUROPE`.", Computed: true},
+		"global_network": schema.BoolAttribute{MarkdownDescription: "Whether the data center is on Runpod's global networking.", Computed: true},
+		"network_volume_types": strs("Network storage tiers offered (`STANDARD`, `HIGH_PERFORMANCE`), the first being the " +
+			"default. Empty: no network volumes can be created here."),
+		"compliance": strs("Compliance certifications, e.g. `GDPR`, `SOC_2_TYPE_2`."),
+		"gpu_availability": availabilityAttribute("Stock of each GPU type the data center offers, for one GPU on any "+
+			"product and cloud, best-stocked first. For stock of one product, use `runpod_gpu_type`.", "GPU type id."),
+		"cpu_availability": availabilityAttribute("Stock of each CPU flavour the data center offers, best-stocked first.", "CPU flavour id."),
+	}
+}
+
+// dataCenterFromAPI is the one conversion from the API's data center.
+func dataCenterFromAPI(dc *runpod.DataCenter) dataCenterModel {
+	gpus, _ := availabilityRows(dc.GPUAvailability, nil)
+	cpus, _ := availabilityRows(dc.CPUAvailability, nil)
+	return dataCenterModel{
+		ID:                 types.StringValue(dc.ID),
+		Name:               types.StringValue(dc.Name),
+		Region:             types.StringValue(dc.Region),
+		GlobalNetwork:      types.BoolValue(dc.GlobalNetwork),
+		NetworkVolumeTypes: stringList(dc.NetworkVolumeTypes),
+		Compliance:         stringList(dc.Compliance),
+		GPUAvailability:    gpus,
+		CPUAvailability:    cpus,
+	}
+}
+
+// NewDataCentersDataSource is the runpod_data_centers data source factory.
+func NewDataCentersDataSource() datasource.DataSource { return &dataCentersDataSource{} }
+
+type dataCentersDataSource struct{ data *providerdata.Data }
+
+type dataCentersModel struct {
+	Regions            types.Set         `tfsdk:"regions"`
+	NetworkVolumeTypes types.Set         `tfsdk:"network_volume_types"`
+	Compliance         types.Set         `tfsdk:"compliance"`
+	GlobalNetwork      types.Bool        `tfsdk:"global_network"`
+	DataCenters        []dataCenterModel `tfsdk:"data_centers"`
+}
+
+func (d *dataCentersDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_data_centers"
+}
+
+func (d *dataCentersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	d.data = data
+}
+
+func (d *dataCentersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists Runpod's data centers with the network storage they offer and their live GPU and CPU " +
+			"stock. Filters of different kinds combine with AND.",
+		Attributes: map[string]schema.Attribute{
+			"regions": enumSetAttribute("Only data centers in any of these regions.", regions),
+			"network_volume_types": enumSetAttribute("Only data centers offering every one of these network storage tiers; "+
+				"`[\"STANDARD\"]` lists where a `runpod_network_volume` can be created.", volumeTypes),
+			"compliance": enumSetAttribute("Only data centers holding every one of these certifications.", complianceTypes),
+			"global_network": schema.BoolAttribute{
+				MarkdownDescription: "Only data centers on (`true`) or off (`false`) Runpod's global networking.",
+				Optional:            true,
+			},
+			"data_centers": schema.ListNestedAttribute{
+				MarkdownDescription: "The matching data centers, sorted by id.",
+				Computed:            true,
+				NestedObject:        schema.NestedAttributeObject{Attributes: dataCenterAttributes()},
+			},
+		},
+	}
+}
+
+func (d *dataCentersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cat, diags := d.data.Catalog()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var m dataCentersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Without filters this is exactly providerdata.AllDataCentersQuery, so it
+	// shares one request with the resources' plan-time placement checks.
+	q := providerdata.AllDataCentersQuery
+	for _, f := range []struct {
+		set types.Set
+		dst *[]string
+	}{{m.Regions, &q.Regions}, {m.NetworkVolumeTypes, &q.NetworkVolumeTypes}, {m.Compliance, &q.Compliance}} {
+		vals, d := stringsFromSet(ctx, f.set)
+		resp.Diagnostics.Append(d...)
+		*f.dst = vals
+	}
+	q.GlobalNetwork = m.GlobalNetwork.ValueBoolPointer()
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	dcs, err := cat.DataCenters(ctx, q)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
+		return
+	}
+	m.DataCenters = make([]dataCenterModel, 0, len(dcs))
+	for i := range dcs {
+		m.DataCenters = append(m.DataCenters, dataCenterFromAPI(&dcs[i]))
+	}
+	sort.Slice(m.DataCenters, func(i, j int) bool { return m.DataCenters[i].ID.ValueString() < m.DataCenters[j].ID.ValueString() })
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// NewDataCenterDataSource is the runpod_data_center data source factory.
+func NewDataCenterDataSource() datasource.DataSource { return &dataCenterDataSource{} }
+
+type dataCenterDataSource struct{ data *providerdata.Data }
+
+func (d *dataCenterDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_data_center"
+}
+
+func (d *dataCenterDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	d.data = data
+}
+
+func (d *dataCenterDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := dataCenterAttributes()
+	attrs["id"] = schema.StringAttribute{MarkdownDescription: "Data center id, e.g. `EU-RO-1`.", Required: true}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one Runpod data center: the network storage it offers and its live GPU and CPU stock.",
+		Attributes:          attrs,
+	}
+}
+
+func (d *dataCenterDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cat, diags := d.data.Catalog()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var id string
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The full list answers this too, and is the read every other
+	// data-center lookup of the run shares.
+	all, err := cat.AllDataCenters(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
+		return
+	}
+	ids := make([]string, 0, len(all))
+	for i := range all {
+		if all[i].ID == id {
+			resp.Diagnostics.Append(resp.State.Set(ctx, dataCenterFromAPI(&all[i]))...)
+			return
+		}
+		ids = append(ids, all[i].ID)
+	}
+	sort.Strings(ids)
+	resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown Data Center",
+		fmt.Sprintf("Runpod's catalog has no data center %q. Data centers: %s.", id, pricing.IDList(ids)))
+}

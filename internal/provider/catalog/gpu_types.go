@@ -1,0 +1,167 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+var (
+	_ datasource.DataSource              = (*gpuTypesDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*gpuTypesDataSource)(nil)
+	_ datasource.DataSource              = (*gpuTypeDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*gpuTypeDataSource)(nil)
+)
+
+// NewGPUTypesDataSource is the runpod_gpu_types data source factory.
+func NewGPUTypesDataSource() datasource.DataSource { return &gpuTypesDataSource{} }
+
+type gpuTypesDataSource struct{ data *providerdata.Data }
+
+type gpuTypesModel struct {
+	gpuQueryModel
+	MinMemoryGB types.Int64    `tfsdk:"min_memory_gb"`
+	GPUTypes    []gpuTypeModel `tfsdk:"gpu_types"`
+}
+
+func (d *gpuTypesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_gpu_types"
+}
+
+func (d *gpuTypesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	d.data = data
+}
+
+func (d *gpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := gpuQueryAttributes()
+	attrs["min_memory_gb"] = schema.Int64Attribute{
+		MarkdownDescription: "Only list GPU types with at least this much GPU memory, in GB.",
+		Optional:            true,
+		Validators:          []validator.Int64{int64validator.AtLeast(1)},
+	}
+	attrs["gpu_types"] = schema.ListNestedAttribute{
+		MarkdownDescription: "The GPU types, sorted by id, with live stock for the product, cloud and GPU count asked.",
+		Computed:            true,
+		NestedObject:        schema.NestedAttributeObject{Attributes: gpuTypeAttributes()},
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists Runpod's GPU types with prices and live stock per data center for one product " +
+			"(`POD`, `CLUSTER` or `SERVERLESS`). With `country_codes`, types no data center there offers are left out. " +
+			"Stock is read once per run and shared with every other use of the same query.",
+		Attributes: attrs,
+	}
+}
+
+func (d *gpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cat, diags := d.data.Catalog()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var m gpuTypesModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	q, onlyDCs, diags := m.toQuery(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	gpus, err := cat.GPUTypes(ctx, q)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog", "listing GPU types", err))
+		return
+	}
+	m.GPUTypes = make([]gpuTypeModel, 0, len(gpus))
+	for i := range gpus {
+		if !m.MinMemoryGB.IsNull() && int64(gpus[i].Memory) < m.MinMemoryGB.ValueInt64() {
+			continue
+		}
+		m.GPUTypes = append(m.GPUTypes, gpuFromAPI(&gpus[i], onlyDCs))
+	}
+	sort.Slice(m.GPUTypes, func(i, j int) bool { return m.GPUTypes[i].ID.ValueString() < m.GPUTypes[j].ID.ValueString() })
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// NewGPUTypeDataSource is the runpod_gpu_type data source factory.
+func NewGPUTypeDataSource() datasource.DataSource { return &gpuTypeDataSource{} }
+
+type gpuTypeDataSource struct{ data *providerdata.Data }
+
+type gpuTypeDataModel struct {
+	gpuQueryModel
+	gpuTypeModel
+}
+
+func (d *gpuTypeDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_gpu_type"
+}
+
+func (d *gpuTypeDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	d.data = data
+}
+
+func (d *gpuTypeDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := gpuTypeAttributes()
+	for k, v := range gpuQueryAttributes() {
+		attrs[k] = v
+	}
+	attrs["id"] = schema.StringAttribute{
+		MarkdownDescription: "GPU type id, e.g. `NVIDIA GeForce RTX 4090` (the `id` of an entry of `runpod_gpu_types`).",
+		Required:            true,
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one GPU type with its prices and live stock per data center for one product " +
+			"(`POD`, `CLUSTER` or `SERVERLESS`), e.g. to choose where to put a network volume so that the GPU that " +
+			"reads it can run next to it.",
+		Attributes: attrs,
+	}
+}
+
+func (d *gpuTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cat, diags := d.data.Catalog()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var m gpuTypeDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	q, onlyDCs, diags := m.toQuery(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := m.ID.ValueString()
+	g, err := cat.GPUType(ctx, id, q)
+	if runpod.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown GPU Type",
+			fmt.Sprintf("Runpod's catalog has no GPU type %q. GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; "+
+				"the runpod_gpu_types data source lists them.", id))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog", fmt.Sprintf("reading GPU type %q", id), err))
+		return
+	}
+	m.gpuTypeModel = gpuFromAPI(g, onlyDCs)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}

@@ -1,0 +1,59 @@
+package networkvolume
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// volumeModel is a network volume as Terraform sees it; the resource and both
+// data sources share it so that they cannot disagree about attribute names.
+type volumeModel struct {
+	ID           types.String `tfsdk:"id"`
+	Name         types.String `tfsdk:"name"`
+	SizeGB       types.Int64  `tfsdk:"size_gb"`
+	DataCenterID types.String `tfsdk:"data_center_id"`
+	Type         types.String `tfsdk:"type"`
+}
+
+// fromAPI is the one conversion from the API's volume to the Terraform
+// model, used by Create, Read, Update, import and the data sources.
+func fromAPI(v *runpod.NetworkVolume) volumeModel {
+	return volumeModel{
+		ID:           types.StringValue(v.ID),
+		Name:         types.StringValue(v.Name),
+		SizeGB:       types.Int64Value(int64(v.Size)),
+		DataCenterID: types.StringValue(v.DataCenter),
+		Type:         types.StringValue(v.Type),
+	}
+}
+
+// toCreateRequest builds the create body from the plan. An unknown type
+// (not configured, and the data center offers several tiers) is left out so
+// that the API picks the data center's primary tier.
+func toCreateRequest(plan volumeModel) runpod.CreateNetworkVolumeRequest {
+	req := runpod.CreateNetworkVolumeRequest{
+		Name:       plan.Name.ValueString(),
+		Size:       int(plan.SizeGB.ValueInt64()),
+		DataCenter: plan.DataCenterID.ValueString(),
+	}
+	if !plan.Type.IsNull() && !plan.Type.IsUnknown() {
+		req.Type = plan.Type.ValueStringPointer()
+	}
+	return req
+}
+
+// toUpdateRequest builds a PATCH body with only what differs between state
+// and plan (name and size are the only fields the API can change); changed
+// is false when there is nothing to send, since the API refuses an empty body.
+func toUpdateRequest(plan, state volumeModel) (req runpod.UpdateNetworkVolumeRequest, changed bool) {
+	if !plan.Name.Equal(state.Name) {
+		req.Name = runpod.Set(plan.Name.ValueString())
+		changed = true
+	}
+	if !plan.SizeGB.Equal(state.SizeGB) {
+		req.Size = runpod.Set(int(plan.SizeGB.ValueInt64()))
+		changed = true
+	}
+	return req, changed
+}

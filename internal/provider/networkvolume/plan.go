@@ -1,0 +1,240 @@
+package networkvolume
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ModifyPlan enforces at plan time what the API would refuse at apply, and
+// says what the plan will cost:
+//   - a smaller size_gb is an error (volumes only grow, and replacing one to
+//     shrink it would delete its data);
+//   - a new volume's data center must exist and offer network storage of
+//     the tier (read from the catalog, shared across the provider process);
+//   - creating or growing a volume carries a warning with its monthly cost.
+//
+// Without an API key the catalog check is skipped with a warning saying so,
+// so that plans still work offline.
+func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var plan volumeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		r.planCreate(ctx, &plan, resp)
+		return
+	}
+	var state volumeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if replacing(plan, state) {
+		// Terraform plans the replacement's create again with no prior
+		// state, which runs planCreate; checking here too would show every
+		// diagnostic twice.
+		return
+	}
+	if d := checkNoShrink(plan, state); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
+	if known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
+		resp.Diagnostics.Append(growthCostWarning(plan, state))
+	}
+}
+
+// planCreate checks a new volume's placement against the catalog, fills in
+// the tier when the data center offers only one, and warns about the cost.
+func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, resp *resource.ModifyPlanResponse) {
+	if known(plan.DataCenterID) && r.data != nil {
+		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
+		if !ok {
+			return
+		}
+		if dc != nil && plan.Type.IsUnknown() && len(dc.NetworkVolumeTypes) == 1 {
+			// The API's default is the data center's primary tier; with one
+			// tier on offer that is certain, so the plan can show it.
+			plan.Type = types.StringValue(dc.NetworkVolumeTypes[0])
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("type"), plan.Type)...)
+		}
+	}
+	resp.Diagnostics.Append(createCostWarning(*plan))
+}
+
+// checkPlacement reads the data-center catalog and reports, on
+// data_center_id, a data center that does not exist or lacks network storage
+// of the planned tier. It returns the data center (nil when the catalog could
+// not be consulted without an API key) and false when the plan must fail.
+func (r *volumeResource) checkPlacement(ctx context.Context, plan volumeModel, diags *diag.Diagnostics) (*runpod.DataCenter, bool) {
+	dcID := plan.DataCenterID.ValueString()
+	cat, d := r.data.Catalog()
+	if d.HasError() {
+		// No API key (or not yet known): plans without the API must work,
+		// but must not pretend the check ran.
+		summary, detail := d[0].Summary(), d[0].Detail()
+		diags.AddAttributeWarning(path.Root("data_center_id"), "Network Volume Placement Not Checked",
+			fmt.Sprintf("The plan could not check in Runpod's catalog that data center %q exists and offers network storage, "+
+				"because the provider cannot call the API (%s: %s)\n\nThe API will refuse the create at apply if the data "+
+				"center offers no network storage.", dcID, summary, detail))
+		return nil, true
+	}
+	dcs, err := cat.AllDataCenters(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog",
+			fmt.Sprintf("reading the data-center catalog to check that %s offers network storage", dcID), err))
+		return nil, false
+	}
+	tier := ""
+	if known(plan.Type) {
+		tier = plan.Type.ValueString()
+	}
+	dc, problem := placementProblem(dcs, dcID, tier)
+	if problem != nil {
+		diags.AddAttributeError(path.Root("data_center_id"), problem.summary, problem.detail)
+		return nil, false
+	}
+	return dc, true
+}
+
+type placementError struct{ summary, detail string }
+
+// placementProblem finds dcID in the catalog and says why a volume of tier
+// ("" = the data center's default) cannot be created there, or returns nil.
+// The message lists the data centers where it can.
+func placementProblem(dcs []runpod.DataCenter, dcID, tier string) (*runpod.DataCenter, *placementError) {
+	var dc *runpod.DataCenter
+	for i := range dcs {
+		if dcs[i].ID == dcID {
+			dc = &dcs[i]
+		}
+	}
+	var offering []string
+	for _, d := range dcs {
+		if (tier == "" && len(d.NetworkVolumeTypes) > 0) || slices.Contains(d.NetworkVolumeTypes, tier) {
+			offering = append(offering, d.ID)
+		}
+	}
+	what := "network storage"
+	if tier != "" {
+		what = tier + " network storage"
+	}
+	alternatives := fmt.Sprintf("Data centers that offer %s: %s. The runpod_data_centers data source lists them "+
+		"(filter with network_volume_types), so the choice can follow the catalog instead of a fixed id.",
+		what, pricing.IDList(offering))
+	switch {
+	case dc == nil:
+		return nil, &placementError{"Unknown Data Center",
+			fmt.Sprintf("Data center %q is not in Runpod's catalog. %s", dcID, alternatives)}
+	case len(dc.NetworkVolumeTypes) == 0:
+		return nil, &placementError{"Data Center Offers No Network Storage",
+			fmt.Sprintf("Data center %q (%s) offers no network volumes, so a volume cannot be created there. %s", dcID, dc.Name, alternatives)}
+	case tier != "" && !slices.Contains(dc.NetworkVolumeTypes, tier):
+		return nil, &placementError{"Data Center Does Not Offer This Storage Tier",
+			fmt.Sprintf("Data center %q (%s) offers %s network volumes, not %s. %s",
+				dcID, dc.Name, pricing.IDList(dc.NetworkVolumeTypes), tier, alternatives)}
+	}
+	return dc, nil
+}
+
+// checkNoShrink refuses a smaller size_gb on an existing volume. It is an
+// error rather than a replacement because replacing would delete the data,
+// and rather than a no-op because the configuration would then lie.
+func checkNoShrink(plan, state volumeModel) diag.Diagnostic {
+	if !known(plan.SizeGB) || state.SizeGB.IsNull() {
+		return nil
+	}
+	want, have := plan.SizeGB.ValueInt64(), state.SizeGB.ValueInt64()
+	if want >= have {
+		return nil
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), "Network Volume Cannot Shrink",
+		fmt.Sprintf("Network volume %q (%s) is %d GB now; size_gb = %d would shrink it, and Runpod network volumes can only "+
+			"grow. Set size_gb to %d or more.\n\nThe provider does not replace the volume to make it smaller, because that "+
+			"would delete its data. To move to a smaller volume, create a second runpod_network_volume, copy the data, then "+
+			"remove this one.", state.Name.ValueString(), state.ID.ValueString(), have, want, have))
+}
+
+// replacing reports whether the plan replaces the volume (a changed or
+// not-yet-known data center or tier).
+func replacing(plan, state volumeModel) bool {
+	return !plan.DataCenterID.Equal(state.DataCenterID) || (!plan.Type.IsNull() && !plan.Type.Equal(state.Type))
+}
+
+const billingNote = "It bills from creation until deleted, whatever pods do: stopping or terminating the pods that mount " +
+	"it does not stop the charge, and only destroying the volume does."
+
+// createCostWarning is the plan warning for a new volume.
+func createCostWarning(plan volumeModel) diag.Diagnostic {
+	name := plan.Name.ValueString()
+	where := "in a data center known after apply"
+	if known(plan.DataCenterID) {
+		where = "in " + plan.DataCenterID.ValueString()
+	}
+	if !known(plan.SizeGB) {
+		return diag.NewWarningDiagnostic("Network Volume Storage Cost",
+			fmt.Sprintf("Creating network volume %q %s: its size is known only after apply, so the cost cannot be shown "+
+				"yet. STANDARD storage costs %s per GB per month for the first %d GB and %s beyond; HIGH_PERFORMANCE costs "+
+				"more. %s", name, where, pricing.USD(pricing.VolumeRateFirstTier), pricing.VolumeFirstTierGB,
+				pricing.USD(pricing.VolumeRateBeyond), billingNote))
+	}
+	size := int(plan.SizeGB.ValueInt64())
+	tier := ""
+	if known(plan.Type) {
+		tier = plan.Type.ValueString()
+	}
+	cost := pricing.NetworkVolumeMonthly(size, tier)
+	var figure string
+	switch {
+	case cost.Known:
+		figure = fmt.Sprintf("(%d GB, %s, %s) costs about %s per month: %s.", size, tier, where, pricing.USD(cost.USDPerMonth), cost.Formula)
+	case tier != "":
+		figure = fmt.Sprintf("(%d GB, %s, %s): %s.", size, tier, where, cost.Formula)
+	default:
+		figure = fmt.Sprintf("(%d GB, the data center's default tier, %s) costs about %s per month if that tier is "+
+			"STANDARD (%s); HIGH_PERFORMANCE costs more, at a premium Runpod does not publish.",
+			size, where, pricing.USD(cost.USDPerMonth), cost.Formula)
+	}
+	return diag.NewWarningDiagnostic("Network Volume Storage Cost",
+		fmt.Sprintf("Creating network volume %q %s %s", name, figure, billingNote))
+}
+
+// growthCostWarning is the plan warning for a volume that grows in place.
+func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
+	from, to := int(state.SizeGB.ValueInt64()), int(plan.SizeGB.ValueInt64())
+	tier := state.Type.ValueString()
+	before, after := pricing.NetworkVolumeMonthly(from, tier), pricing.NetworkVolumeMonthly(to, tier)
+	var figure string
+	if after.Known {
+		figure = fmt.Sprintf("raises its storage cost from about %s to %s per month (+%s): %s.",
+			pricing.USD(before.USDPerMonth), pricing.USD(after.USDPerMonth),
+			pricing.USD(after.USDPerMonth-before.USDPerMonth), after.Formula)
+	} else {
+		figure = fmt.Sprintf("raises its storage cost (%s tier): %s.", tier, after.Formula)
+	}
+	return diag.NewWarningDiagnostic("Network Volume Storage Cost",
+		fmt.Sprintf("Growing network volume %q (%s, in %s) from %d GB to %d GB %s Volumes cannot shrink again afterwards. %s",
+			plan.Name.ValueString(), state.ID.ValueString(), state.DataCenterID.ValueString(), from, to, figure, billingNote))
+}
+
+func known(v interface {
+	IsNull() bool
+	IsUnknown() bool
+},
+) bool {
+	return !v.IsNull() && !v.IsUnknown()
+}

@@ -1,0 +1,209 @@
+package networkvolume_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+const (
+	costWarning      = "Network Volume Storage Cost"
+	notCheckedWarned = "Network Volume Placement Not Checked"
+)
+
+// expectWarning is a plan check that the provider returned, while Terraform
+// planned, a warning with this summary whose detail contains every one of
+// texts. terraform-plugin-testing does not expose diagnostics, so the
+// provider's answers are recorded (acctest.Recorder) and read here, right
+// after the real terraform binary has planned.
+func expectWarning(rec *acctest.Recorder, summary string, texts ...string) plancheck.PlanCheck {
+	return planCheckFunc(func() error {
+		ws := rec.Warnings(summary)
+		if len(ws) == 0 {
+			return fmt.Errorf("no %q warning; diagnostics: %v", summary, rec.Diagnostics())
+		}
+		for _, w := range ws {
+			ok := true
+			for _, s := range texts {
+				ok = ok && strings.Contains(w.Detail, s)
+			}
+			if ok {
+				return nil
+			}
+		}
+		return fmt.Errorf("no %q warning says all of %q; got %v", summary, texts, ws)
+	})
+}
+
+// expectNoWarning is a plan check that no warning with this summary was returned.
+func expectNoWarning(rec *acctest.Recorder, summary string) plancheck.PlanCheck {
+	return planCheckFunc(func() error {
+		if ws := rec.Warnings(summary); len(ws) > 0 {
+			return fmt.Errorf("unexpected %q warning: %v", summary, ws)
+		}
+		return nil
+	})
+}
+
+type planCheckFunc func() error
+
+func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}
+
+func TestAccNetworkVolume_costWarnings(t *testing.T) {
+	env := acctest.New(t)
+	rec := env.Record()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: rec.Reset,
+				Config:    volumeConfig("datasets", 2000, "EU-RO-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					expectWarning(rec, costWarning,
+						`Creating network volume "datasets" (2000 GB, STANDARD, in EU-RO-1) costs about $120.00 per month: `+
+							`first 1000 GB × $0.07 + 1000 GB × $0.05 = $70.00 + $50.00 = $120.00.`,
+						"It bills from creation until deleted, whatever pods do"),
+				}},
+			},
+			{
+				PreConfig: rec.Reset,
+				Config:    volumeConfig("datasets", 2500, "EU-RO-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectWarning(rec, costWarning,
+						`Growing network volume "datasets"`, "from 2000 GB to 2500 GB",
+						"from about $120.00 to $145.00 per month (+$25.00)", "cannot shrink again",
+						"whatever pods do"),
+				}},
+			},
+			{
+				// A rename costs nothing more: no warning.
+				PreConfig: rec.Reset,
+				Config:    volumeConfig("datasets-2", 2500, "EU-RO-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectNoWarning(rec, costWarning),
+				}},
+			},
+			{
+				// HIGH_PERFORMANCE has no published price: say so, with the floor.
+				PreConfig: rec.Reset,
+				Config:    volumeConfig("hot", 100, "US-TX-3", `type = "HIGH_PERFORMANCE"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
+					expectWarning(rec, costWarning, `"hot" (100 GB, HIGH_PERFORMANCE, in US-TX-3)`,
+						"publishes no figure", "more than the STANDARD rate of $7.00 per month", "whatever pods do"),
+				}},
+			},
+			{
+				// Tier left to a data center with two: both possibilities are named.
+				PreConfig: rec.Reset,
+				Config: `
+resource "runpod_network_volume" "w" {
+  name           = "default-tier"
+  size_gb        = 100
+  data_center_id = "US-TX-3"
+}`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("runpod_network_volume.w", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroy),
+					expectWarning(rec, costWarning, "the data center's default tier, in US-TX-3",
+						"about $7.00 per month if that tier is STANDARD", "HIGH_PERFORMANCE costs more"),
+				}},
+			},
+		},
+	})
+}
+
+// Without an API key the plan still works: the catalog check is skipped with
+// a warning that says so, and the cost warning (which needs no API) is shown.
+func TestAccNetworkVolume_planWithoutAPIKey(t *testing.T) {
+	rec := &acctest.Recorder{}
+	factories := rec.Wrap(acctest.FactoriesWithEnv(func(string) string { return "" }))
+	config := volumeConfig("offline", 10, "EU-SE-1")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories,
+		Steps: []resource.TestStep{
+			{
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// The same plan, with its diagnostics checked; apply then needs the key.
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					expectWarning(rec, notCheckedWarned, `data center "EU-SE-1"`, "Missing Runpod API Key", "RUNPOD_API_KEY"),
+					expectWarning(rec, costWarning, `"offline" (10 GB, the data center's default tier, in EU-SE-1)`),
+				}},
+				ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key`),
+			},
+		},
+	})
+}
+
+// Fifty volumes share the catalog: the data-center list is read once per
+// provider process (one per Terraform walk), not once per volume.
+func TestAccNetworkVolume_catalogReadOncePerRun(t *testing.T) {
+	env := acctest.New(t)
+	const volumes = 50
+	config := fmt.Sprintf(`
+resource "runpod_network_volume" "many" {
+  count          = %d
+  name           = "shard-${count.index}"
+  size_gb        = 10
+  data_center_id = "EU-RO-1"
+}`, volumes)
+	catalogReads := func() int { return env.Fake.CountRequests("GET", "/v2/catalog/datacenters*") }
+	var planReads int
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("runpod_network_volume.many[49]", plancheck.ResourceActionCreate),
+					planCheckFunc(func() error {
+						// The plan walk: one provider process, 50 placement checks.
+						planReads = catalogReads()
+						t.Logf("catalog requests after planning %d volumes: %d", volumes, planReads)
+						if planReads != 1 {
+							return fmt.Errorf("planning %d volumes read the data-center catalog %d times, want 1", volumes, planReads)
+						}
+						return nil
+					}),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("runpod_network_volume.many[49]", attr("type"), knownvalue.StringExact("STANDARD")),
+					acctest.CheckFake(func() error {
+						// Apply re-plans each create in a second process: one more read.
+						n := catalogReads()
+						t.Logf("catalog requests after plan and apply of %d volumes: %d", volumes, n)
+						if n != 2 {
+							return fmt.Errorf("plan and apply of %d volumes read the data-center catalog %d times, want 2 (one per walk)", volumes, n)
+						}
+						if c := env.Fake.CountRequests("POST", "/v2/network-volumes"); c != volumes {
+							return fmt.Errorf("%d creates, want %d", c, volumes)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}

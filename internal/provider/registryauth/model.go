@@ -1,0 +1,80 @@
+package registryauth
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// registryData is what the API returns for a credential: only its id and
+// name. The runpod_registry_auths data source lists these.
+type registryData struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+// registryModel is the runpod_registry_auth resource.
+type registryModel struct {
+	ID                types.String `tfsdk:"id"`
+	Name              types.String `tfsdk:"name"`
+	Username          types.String `tfsdk:"username"`
+	Password          types.String `tfsdk:"password"`
+	PasswordWO        types.String `tfsdk:"password_wo"`
+	PasswordWOVersion types.Int64  `tfsdk:"password_wo_version"`
+}
+
+// fromAPI is the one conversion from the API's credential to Terraform,
+// used by Create, Read, Update, import and the data source.
+func fromAPI(r *runpod.Registry) registryData {
+	return registryData{ID: types.StringValue(r.ID), Name: types.StringValue(r.Name)}
+}
+
+// withCredentials completes the resource model from the API's answer and
+// the credential arguments as configured, which the API never returns.
+// password_wo is always null: write-only values are never stored.
+func withCredentials(d registryData, creds registryModel) registryModel {
+	return registryModel{
+		ID:                d.ID,
+		Name:              d.Name,
+		Username:          creds.Username,
+		Password:          creds.Password,
+		PasswordWO:        types.StringNull(),
+		PasswordWOVersion: creds.PasswordWOVersion,
+	}
+}
+
+// privateImported marks a credential imported into state whose username
+// and password have not been recorded yet. The API cannot return them, so
+// the first apply after the import records the configured ones in state
+// (an in-place update that calls no API) instead of replacing the
+// credential; after that, changing them replaces it as usual.
+const privateImported = "imported"
+
+type privateGetter interface {
+	GetKey(context.Context, string) ([]byte, diag.Diagnostics)
+}
+
+type privateSetter interface {
+	SetKey(context.Context, string, []byte) diag.Diagnostics
+}
+
+func imported(ctx context.Context, p privateGetter) bool {
+	if p == nil {
+		return false
+	}
+	raw, diags := p.GetKey(ctx, privateImported)
+	return !diags.HasError() && string(raw) == "true"
+}
+
+func setImported(ctx context.Context, p privateSetter, on bool) diag.Diagnostics {
+	if p == nil {
+		return nil
+	}
+	if on {
+		return p.SetKey(ctx, privateImported, []byte("true"))
+	}
+	return p.SetKey(ctx, privateImported, nil) // nil removes the key
+}

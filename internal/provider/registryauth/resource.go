@@ -1,0 +1,434 @@
+// Package registryauth implements the runpod_registry_auth resource and the
+// runpod_registry_auths data source (API v2 /v2/registries): credentials
+// that pods and templates use to pull private container images.
+package registryauth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ResourceType is the Terraform type name of the resource.
+const ResourceType = "runpod_registry_auth"
+
+var (
+	_ resource.Resource                     = (*registryResource)(nil)
+	_ resource.ResourceWithConfigure        = (*registryResource)(nil)
+	_ resource.ResourceWithImportState      = (*registryResource)(nil)
+	_ resource.ResourceWithModifyPlan       = (*registryResource)(nil)
+	_ resource.ResourceWithConfigValidators = (*registryResource)(nil)
+)
+
+// NewResource is the runpod_registry_auth resource factory.
+func NewResource() resource.Resource { return &registryResource{} }
+
+type registryResource struct{ data *providerdata.Data }
+
+func (r *registryResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = ResourceType
+}
+
+func (r *registryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	r.data = data
+}
+
+const replaceNote = "Runpod has no update for credentials, so changing it replaces the credential."
+
+func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A container registry credential: the username and password (or access token) that pods " +
+			"and templates use to pull a private image, referenced by id as a template's `registry_auth_id`.\n\n" +
+			"Runpod stores the credentials write-only and has no update operation: changing `name`, `username` or the " +
+			"password replaces the credential. Give the password as `password_wo` with `password_wo_version` " +
+			"(write-only: it is in neither the plan nor the state) or as `password` (sensitive, but stored in state). " +
+			"A credential that a pod uses cannot be deleted; templates that reference it lose the reference when it " +
+			"is deleted, so a plan that destroys it warns and names them.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The credential's id, assigned by Runpod. Use it as a template's `registry_auth_id`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "Name of the credential, unique in the account. " + replaceNote,
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"username": schema.StringAttribute{
+				MarkdownDescription: "Registry username. Sensitive; Runpod never returns it. " + replaceNote,
+				Required:            true,
+				Sensitive:           true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.RequiresReplaceIf(credentialChangeReplaces, replaceNote, replaceNote),
+				},
+			},
+			"password": schema.StringAttribute{
+				MarkdownDescription: "Registry password or access token. Sensitive but kept in state; prefer " +
+					"`password_wo`. Exactly one of `password` and `password_wo` must be set. " + replaceNote,
+				Optional:  true,
+				Sensitive: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(1),
+					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("password_wo")),
+				},
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.RequiresReplaceIf(credentialChangeReplaces, replaceNote, replaceNote),
+				},
+			},
+			"password_wo": schema.StringAttribute{
+				MarkdownDescription: "Registry password or access token, write-only: Terraform sends it to Runpod and " +
+					"keeps it in neither the plan nor the state. Requires `password_wo_version`; change that number to " +
+					"replace the credential with one holding the new password. Exactly one of `password` and " +
+					"`password_wo` must be set. Write-only arguments need Terraform 1.11 or OpenTofu 1.11 or later.",
+				Optional:  true,
+				Sensitive: true,
+				WriteOnly: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(1),
+					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
+				},
+			},
+			"password_wo_version": schema.Int64Attribute{
+				MarkdownDescription: "Any number, stored in state for `password_wo`: changing it replaces the credential " +
+					"so that the current `password_wo` is sent. Required with `password_wo`.",
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("password_wo"))},
+				PlanModifiers: []planmodifier.Int64{
+					int64planmodifier.RequiresReplaceIf(versionChangeReplaces, replaceNote, replaceNote),
+				},
+			},
+		},
+	}
+}
+
+func (r *registryResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+	}
+}
+
+// credentialChangeReplaces replaces the credential when a credential
+// argument changes, except right after an import, when state has no
+// credentials yet and the change only records the configured ones.
+func credentialChangeReplaces(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !recordsImported(ctx, req.Private, req.StateValue.IsNull())
+}
+
+func versionChangeReplaces(ctx context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !recordsImported(ctx, req.Private, req.StateValue.IsNull())
+}
+
+// recordsImported reports a change that only records a credential argument
+// for the first time after an import: state holds none yet.
+func recordsImported(ctx context.Context, private privateGetter, stateNull bool) bool {
+	return stateNull && imported(ctx, private)
+}
+
+// ModifyPlan warns about what a plan will do that the diff does not show:
+// templates losing their reference to a destroyed or replaced credential,
+// and credentials recorded without being checked after an import.
+func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() {
+		return // create
+	}
+	var state registryModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.Plan.Raw.IsNull() {
+		r.warnReferencingTemplates(ctx, state, "Destroying", &resp.Diagnostics)
+		return
+	}
+	var plan registryModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	credsChanged := !plan.Username.Equal(state.Username) || !plan.Password.Equal(state.Password) ||
+		!plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
+	afterImport := imported(ctx, req.Private)
+	switch {
+	case (!plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()) || (credsChanged && !afterImport):
+		r.warnReferencingTemplates(ctx, state, "Replacing", &resp.Diagnostics)
+	case credsChanged && afterImport:
+		resp.Diagnostics.AddWarning("Registry Credentials Recorded Without Checking",
+			fmt.Sprintf("Registry credential %q was imported, and Runpod cannot return its username or password. "+
+				"This apply records the configured ones in state without sending them, so the credential is not "+
+				"replaced. If they are not the ones stored in Runpod, change password_wo_version (or the password) "+
+				"afterwards to replace the credential with the configured values.", state.Name.ValueString()))
+	}
+}
+
+// warnReferencingTemplates warns, naming the account's templates whose
+// registry is this credential: Runpod silently clears that reference when
+// the credential is deleted. Best effort: it never fails a plan.
+func (r *registryResource) warnReferencingTemplates(ctx context.Context, state registryModel, doing string, diags *diag.Diagnostics) {
+	client, d := r.data.Client()
+	if d.HasError() {
+		tflog.Debug(ctx, "no API client at plan time; not checking templates that use the registry credential")
+		return
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	templates, err := client.ListTemplates(ctx)
+	if err != nil {
+		diags.AddWarning("Cannot Check Templates That Use The Registry Credential",
+			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that use registry credential %q", name), err))
+		return
+	}
+	var uses []string
+	for _, t := range templates {
+		if t.Registry != nil && *t.Registry == id {
+			uses = append(uses, fmt.Sprintf("  - template %q (%s)", t.Name, t.ID))
+		}
+	}
+	if len(uses) == 0 {
+		return
+	}
+	sort.Strings(uses)
+	detail := fmt.Sprintf("%s registry credential %q (%s) deletes it, and these templates use it to pull their image:\n\n%s\n\n"+
+		"Runpod does not refuse the delete: it silently clears the registry of these templates, and pods created from "+
+		"them afterwards cannot pull a private image. Templates destroyed in the same apply are not affected.",
+		doing, name, id, strings.Join(uses, "\n"))
+	if doing == "Replacing" {
+		detail += " Templates managed in this configuration that set registry_auth_id from this resource are updated " +
+			"to the new credential in the same apply; the others keep no credential."
+	}
+	diags.AddWarning("Templates Use This Registry Credential", detail)
+}
+
+func (r *registryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan registryModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	password, d := configuredPassword(ctx, req.Config, plan)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	username := plan.Username.ValueString()
+	ctx = runpod.WithSensitiveValues(ctx, username, password)
+	name := plan.Name.ValueString()
+
+	// Read before write: never create over a credential this state does not own.
+	if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Registry Credential Name",
+			fmt.Sprintf("listing registry credentials to check that the name %q is free", name), err))
+		return
+	} else if existing != nil {
+		resp.Diagnostics.Append(diagnostics.AlreadyExists("registry credential", name, existing.ID, ResourceType))
+		return
+	}
+
+	created, err := client.CreateRegistry(ctx, name, username, password)
+	err = runpod.RedactError(err, username, password)
+	if errors.Is(err, runpod.ErrAmbiguous) {
+		// The POST may have been processed. Names are unique, so look the
+		// credential up instead of sending it again.
+		tflog.Warn(ctx, "registry credential create ended ambiguously; looking it up by name", map[string]any{"name": name})
+		if found, ferr := findByName(ctx, client, name); ferr == nil {
+			resp.Diagnostics.AddWarning("Registry Credential Create Confirmed After Connection Failure",
+				fmt.Sprintf("The create request for registry credential %q failed in transit, but the credential exists "+
+					"(id %s), so it was adopted into state instead of being created again.", name, found.ID))
+			created, err = found, nil
+		}
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Created",
+			fmt.Sprintf("creating registry credential %q", name), err))
+		return
+	}
+	tflog.Info(ctx, "created registry credential", map[string]any{"id": created.ID})
+
+	// Save the id first so that a failing read-back cannot orphan the credential.
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
+	readInto(ctx, client, created.ID, plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior registryModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := prior.ID.ValueString()
+	reg, err := client.GetRegistry(ctx, id)
+	if runpod.IsNotFound(err) {
+		// Deleted outside Terraform: drop it so the plan shows a create.
+		tflog.Debug(ctx, "registry credential not found; removing from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Registry Credential", fmt.Sprintf("reading registry credential %s", id), err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(reg), prior))...)
+}
+
+// Update is reached only for the first apply after an import: every other
+// change replaces the credential (see credentialChangeReplaces). It records
+// the configured credentials in state and calls no API that writes.
+func (r *registryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan, state registryModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	tflog.Info(ctx, "recording imported registry credential's configured credentials in state", map[string]any{"id": state.ID.ValueString()})
+	resp.Diagnostics.Append(setImported(ctx, resp.Private, false)...)
+	readInto(ctx, client, state.ID.ValueString(), plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *registryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state registryModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	err := client.DeleteRegistry(ctx, id)
+	switch {
+	case runpod.IsNotFound(err):
+		tflog.Debug(ctx, "registry credential already gone", map[string]any{"id": id})
+		return
+	case runpod.IsInUse(err) || runpod.IsBadRequest(err):
+		resp.Diagnostics.Append(diagnostics.InUse("registry credential", name, id, err,
+			podsUsing(ctx, client, id)+"Terminate these pods, or change their registry to another credential, then "+
+				"destroy again. The provider does not detach or delete pods for you."))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Deleted",
+			fmt.Sprintf("deleting registry credential %q (%s)", name, id), err))
+		return
+	}
+	// Confirm: a delete is done only when a read says the credential is gone.
+	if _, err := client.GetRegistry(ctx, id); err == nil {
+		resp.Diagnostics.AddError("Registry Credential Still Exists",
+			fmt.Sprintf("The API accepted the delete of registry credential %q (%s), but it can still be read. Run destroy again; if it persists, check the Runpod console.", name, id))
+	} else if !runpod.IsNotFound(err) {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Registry Credential Deletion",
+			fmt.Sprintf("reading registry credential %s after deleting it", id), err))
+	}
+}
+
+// ImportState takes the credential's id. Runpod cannot return the username
+// or password, so they come from the configuration: the first apply records
+// them in state without replacing the credential.
+func (r *registryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(setImported(ctx, resp.Private, true)...)
+}
+
+// configuredPassword is the password to send: `password` from the plan, or
+// the write-only `password_wo`, which only the configuration carries.
+func configuredPassword(ctx context.Context, config tfsdk.Config, plan registryModel) (string, diag.Diagnostics) {
+	if !plan.Password.IsNull() && !plan.Password.IsUnknown() {
+		return plan.Password.ValueString(), nil
+	}
+	var wo types.String
+	diags := config.GetAttribute(ctx, path.Root("password_wo"), &wo)
+	if diags.HasError() {
+		return "", diags
+	}
+	if wo.IsNull() || wo.IsUnknown() || wo.ValueString() == "" {
+		diags.AddAttributeError(path.Root("password_wo"), "Registry Password Not Known",
+			"Neither password nor password_wo holds a known value at apply time. Set exactly one of them.")
+		return "", diags
+	}
+	return wo.ValueString(), diags
+}
+
+// readInto reads the credential back after a write and stores what the API
+// returned, with the credential arguments from the plan.
+func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, state *tfsdk.State, diags *diag.Diagnostics) {
+	reg, err := client.GetRegistry(ctx, id)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read Registry Credential Back", fmt.Sprintf("reading registry credential %s after writing it", id), err))
+		return
+	}
+	diags.Append(state.Set(ctx, withCredentials(fromAPI(reg), plan))...)
+}
+
+// podsUsing names the pods that pull their image with the credential, for
+// the in-use error: Runpod's refusal does not say which pod it means.
+func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
+	pods, err := client.ListPods(ctx, true)
+	if err != nil {
+		return "The provider could not list the pods to name the ones using it (" + err.Error() + ").\n\n"
+	}
+	var uses []string
+	for _, p := range pods {
+		if p.Registry != nil && *p.Registry == id {
+			uses = append(uses, fmt.Sprintf("  - pod %q (%s)", p.Name, p.ID))
+		}
+	}
+	if len(uses) == 0 {
+		return "No pod listed now uses it; it may have just been terminated, so destroying again may succeed.\n\n"
+	}
+	sort.Strings(uses)
+	return "Pods using it:\n\n" + strings.Join(uses, "\n") + "\n\n"
+}
+
+var errNotFound = errors.New("not found")
+
+// findByName returns the credential named exactly name, or errNotFound. The
+// API has no name filter, so it lists them all.
+func findByName(ctx context.Context, client *runpod.Client, name string) (*runpod.Registry, error) {
+	all, err := client.ListRegistries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].Name == name {
+			return &all[i], nil
+		}
+	}
+	return nil, errNotFound
+}

@@ -1,0 +1,144 @@
+package secret
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// secretData is a secret's metadata as Terraform sees it: everything the API
+// returns. The data sources use it as is; the resource adds the value
+// arguments, which the API never returns.
+type secretData struct {
+	ID                 types.String `tfsdk:"id"`
+	Name               types.String `tfsdk:"name"`
+	Description        types.String `tfsdk:"description"`
+	Reference          types.String `tfsdk:"reference"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+	ValueLastUpdatedAt types.String `tfsdk:"value_last_updated_at"`
+}
+
+// secretModel is the runpod_secret resource.
+type secretModel struct {
+	ID                 types.String `tfsdk:"id"`
+	Name               types.String `tfsdk:"name"`
+	Value              types.String `tfsdk:"value"`
+	ValueWO            types.String `tfsdk:"value_wo"`
+	ValueWOVersion     types.Int64  `tfsdk:"value_wo_version"`
+	Description        types.String `tfsdk:"description"`
+	Reference          types.String `tfsdk:"reference"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+	ValueLastUpdatedAt types.String `tfsdk:"value_last_updated_at"`
+}
+
+// fromAPI is the one conversion from the API's secret to Terraform, used by
+// Create, Read, Update, import and the data sources. An empty description
+// reads as null, so that removing the argument and the API's cleared value
+// agree.
+func fromAPI(s *runpod.Secret) secretData {
+	d := secretData{
+		ID:                 types.StringValue(s.ID),
+		Name:               types.StringValue(s.Name),
+		Description:        types.StringNull(),
+		Reference:          types.StringValue(Reference(s.Name)),
+		CreatedAt:          timeValue(&s.CreatedAt),
+		ValueLastUpdatedAt: timeValue(s.ValueLastUpdatedAt),
+	}
+	if s.Description != nil && *s.Description != "" {
+		d.Description = types.StringValue(*s.Description)
+	}
+	return d
+}
+
+// withCredentials completes the resource model from the API's metadata and
+// the value arguments as they were configured (never returned by the API).
+// value_wo is always null: write-only values are never stored.
+func withCredentials(d secretData, creds secretModel) secretModel {
+	return secretModel{
+		ID:                 d.ID,
+		Name:               d.Name,
+		Value:              creds.Value,
+		ValueWO:            types.StringNull(),
+		ValueWOVersion:     creds.ValueWOVersion,
+		Description:        d.Description,
+		Reference:          d.Reference,
+		CreatedAt:          d.CreatedAt,
+		ValueLastUpdatedAt: d.ValueLastUpdatedAt,
+	}
+}
+
+// Reference is the placeholder that makes Runpod substitute the secret's
+// value into an environment variable when a pod or worker boots.
+func Reference(name string) string { return fmt.Sprintf("{{ RUNPOD_SECRET_%s }}", name) }
+
+// referencePattern finds the placeholder for name in an env value, with any
+// spacing inside the braces. Case is ignored: a warning too many is cheap, a
+// pod that fails to boot is not.
+func referencePattern(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\{\{\s*RUNPOD_SECRET_` + regexp.QuoteMeta(name) + `\s*\}\}`)
+}
+
+func timeValue(t *time.Time) types.String {
+	if t == nil || t.IsZero() {
+		return types.StringNull()
+	}
+	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
+}
+
+// privateValueSetAt is the private-state key holding value_last_updated_at
+// as it was right after this provider last sent the value. A different
+// value_last_updated_at on a later read means the value was rotated outside
+// Terraform.
+const privateValueSetAt = "value_set_at"
+
+type privateGetter interface {
+	GetKey(context.Context, string) ([]byte, diag.Diagnostics)
+}
+
+type privateSetter interface {
+	SetKey(context.Context, string, []byte) diag.Diagnostics
+}
+
+// valueSetAt reads privateValueSetAt; "" when the provider never sent the
+// value of this secret (e.g. right after an import).
+func valueSetAt(ctx context.Context, p privateGetter) (string, diag.Diagnostics) {
+	if p == nil {
+		return "", nil
+	}
+	raw, diags := p.GetKey(ctx, privateValueSetAt)
+	if diags.HasError() || len(raw) == 0 {
+		return "", diags
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		// Unreadable private data only disables drift detection.
+		return "", diags
+	}
+	return s, diags
+}
+
+func setValueSetAt(ctx context.Context, p privateSetter, at types.String) diag.Diagnostics {
+	if p == nil || at.IsNull() || at.IsUnknown() {
+		return nil
+	}
+	raw, err := json.Marshal(at.ValueString())
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Cannot Record Secret Rotation Time", err.Error())
+		return diags
+	}
+	return p.SetKey(ctx, privateValueSetAt, raw)
+}
+
+// rotatedOutside reports whether the API's value_last_updated_at moved away
+// from the one this provider's last write produced.
+func rotatedOutside(setAt string, current types.String) bool {
+	return setAt != "" && !current.IsNull() && !current.IsUnknown() && current.ValueString() != setAt
+}

@@ -1,0 +1,518 @@
+// Package secret implements the runpod_secret resource and the
+// runpod_secret and runpod_secrets data sources (API v2
+// /v2/account/secrets).
+package secret
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ResourceType is the Terraform type name of the resource.
+const ResourceType = "runpod_secret"
+
+// Value limits from create-a-secret: at least one character, strictly under
+// 16 MiB of UTF-8. Descriptions are at most 65535 bytes.
+const (
+	valueMaxBytes       = 16777215
+	descriptionMaxBytes = 65535
+)
+
+var (
+	_ resource.Resource                     = (*secretResource)(nil)
+	_ resource.ResourceWithConfigure        = (*secretResource)(nil)
+	_ resource.ResourceWithImportState      = (*secretResource)(nil)
+	_ resource.ResourceWithModifyPlan       = (*secretResource)(nil)
+	_ resource.ResourceWithConfigValidators = (*secretResource)(nil)
+)
+
+// NewResource is the runpod_secret resource factory.
+func NewResource() resource.Resource { return &secretResource{} }
+
+type secretResource struct{ data *providerdata.Data }
+
+func (r *secretResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = ResourceType
+}
+
+func (r *secretResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	r.data = data
+}
+
+func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "An account secret: an encrypted string that Runpod substitutes into the environment of pods, " +
+			"serverless workers and templates when they boot, wherever an env value is the secret's `reference` " +
+			"(`{{ RUNPOD_SECRET_<name> }}`). Runpod never returns the value.\n\n" +
+			"Give the value as `value_wo` with `value_wo_version` (write-only: it is in neither the plan nor the state) " +
+			"or as `value` (sensitive, but stored in state). The name cannot change: renaming replaces the secret. A " +
+			"create whose name is taken fails with the existing secret's id and the `terraform import` command.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The secret's id, assigned by Runpod.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "Name of the secret, unique in the account and used in its `reference`. 1 to 191 " +
+					"characters: a letter or underscore, then letters, digits, `_`, `.`, `-` or `/`. Names starting with " +
+					"`RUNPOD` (any case) are reserved. Changing it replaces the secret.",
+				Required:      true,
+				Validators:    []validator.String{validName{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"value": schema.StringAttribute{
+				MarkdownDescription: "The secret's value. It is sensitive but kept in state; prefer `value_wo`. Exactly one " +
+					"of `value` and `value_wo` must be set. If the value is rotated outside Terraform, the next plan sends " +
+					"this one again.",
+				Optional:  true,
+				Sensitive: true,
+				Validators: []validator.String{
+					stringvalidator.LengthBetween(1, valueMaxBytes),
+					stringvalidator.ConflictsWith(path.MatchRoot("value_wo")),
+					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("value_wo")),
+				},
+			},
+			"value_wo": schema.StringAttribute{
+				MarkdownDescription: "The secret's value, write-only: Terraform sends it to Runpod and keeps it in neither " +
+					"the plan nor the state, so it is also never compared. Requires `value_wo_version`; change that " +
+					"number to send a new value. Exactly one of `value` and `value_wo` must be set." +
+					" Write-only arguments need Terraform 1.11 or OpenTofu 1.11 or later.",
+				Optional:  true,
+				Sensitive: true,
+				WriteOnly: true,
+				Validators: []validator.String{
+					stringvalidator.LengthBetween(1, valueMaxBytes),
+					stringvalidator.AlsoRequires(path.MatchRoot("value_wo_version")),
+				},
+			},
+			"value_wo_version": schema.Int64Attribute{
+				MarkdownDescription: "Any number, stored in state for `value_wo`: changing it makes the next apply send " +
+					"`value_wo` again (in place, with a PATCH). Required with `value_wo`.",
+				Optional: true,
+				Validators: []validator.Int64{
+					int64validator.AlsoRequires(path.MatchRoot("value_wo")),
+				},
+			},
+			"description": schema.StringAttribute{
+				MarkdownDescription: "Human-readable description, at most 65535 bytes. Updates in place; removing it clears it.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthBetween(1, descriptionMaxBytes)},
+			},
+			"reference": schema.StringAttribute{
+				MarkdownDescription: "The placeholder to use as an env value in a template or pod, exactly " +
+					"`{{ RUNPOD_SECRET_<name> }}`. Runpod substitutes the value when the pod or worker boots.",
+				Computed: true,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the secret was created (RFC 3339).",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"value_last_updated_at": schema.StringAttribute{
+				MarkdownDescription: "When the value was last set (RFC 3339), by Terraform or by anyone else. A change " +
+					"that Terraform did not make shows as value drift.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *secretResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("value"), path.MatchRoot("value_wo")),
+	}
+}
+
+// ModifyPlan fills in the reference, marks value_last_updated_at unknown
+// when the value will be sent, and warns: about a value rotated outside
+// Terraform, and, when the secret is destroyed or replaced, about the
+// templates whose env still references it.
+func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		var state secretModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if !resp.Diagnostics.HasError() {
+			r.warnReferencingTemplates(ctx, state, "Destroying", &resp.Diagnostics)
+		}
+		return
+	}
+	var plan secretModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.Name.IsUnknown() {
+		plan.Reference = types.StringUnknown()
+	} else {
+		plan.Reference = types.StringValue(Reference(plan.Name.ValueString()))
+	}
+
+	if !req.State.Raw.IsNull() {
+		var state secretModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		if !plan.Name.Equal(state.Name) {
+			if !plan.Name.IsUnknown() {
+				r.warnReferencingTemplates(ctx, state, "Replacing", &resp.Diagnostics)
+			}
+		} else {
+			setAt, diags := valueSetAt(ctx, req.Private)
+			resp.Diagnostics.Append(diags...)
+			rotated := rotatedOutside(setAt, state.ValueLastUpdatedAt)
+			switch {
+			case sendsValue(plan, state):
+				plan.ValueLastUpdatedAt = types.StringUnknown()
+				if rotated {
+					resp.Diagnostics.AddWarning("Secret Value Changed Outside Terraform",
+						fmt.Sprintf("The value of secret %q was set outside Terraform at %s. This apply sends the "+
+							"configured value again.", state.Name.ValueString(), state.ValueLastUpdatedAt.ValueString()))
+				}
+			case rotated:
+				resp.Diagnostics.AddWarning("Secret Value May Differ From Configuration",
+					fmt.Sprintf("The value of secret %q was set outside Terraform at %s (Terraform last set it at %s). "+
+						"value_wo is write-only, so the provider cannot compare the stored value with the configured one. "+
+						"To send the configured value again, change value_wo_version.",
+						state.Name.ValueString(), state.ValueLastUpdatedAt.ValueString(), setAt))
+			}
+		}
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// sendsValue reports whether an update must send the value: `value`
+// differs from state (including after drift cleared it), or
+// value_wo_version changed.
+func sendsValue(plan, state secretModel) bool {
+	return !plan.Value.Equal(state.Value) || !plan.ValueWOVersion.Equal(state.ValueWOVersion)
+}
+
+// warnReferencingTemplates warns, naming the account's templates whose env
+// references the secret. Runpod does not refuse the delete; a pod started
+// from such a template fails at boot. Checking is best effort: it never
+// fails a plan.
+func (r *secretResource) warnReferencingTemplates(ctx context.Context, state secretModel, doing string, diags *diag.Diagnostics) {
+	client, d := r.data.Client()
+	if d.HasError() {
+		tflog.Debug(ctx, "no API client at plan time; not checking templates that reference the secret")
+		return
+	}
+	name := state.Name.ValueString()
+	templates, err := client.ListTemplates(ctx)
+	if err != nil {
+		diags.AddWarning("Cannot Check Templates That Reference The Secret",
+			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that reference secret %q", name), err))
+		return
+	}
+	pattern := referencePattern(name)
+	var uses []string
+	for _, t := range templates {
+		var keys []string
+		for k, v := range t.Env {
+			if pattern.MatchString(v) {
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) > 0 {
+			sort.Strings(keys)
+			uses = append(uses, fmt.Sprintf("  - template %q (%s): env %s", t.Name, t.ID, strings.Join(keys, ", ")))
+		}
+	}
+	if len(uses) == 0 {
+		return
+	}
+	sort.Strings(uses)
+	diags.AddWarning("Templates Reference This Secret",
+		fmt.Sprintf("%s secret %q deletes it, and these templates reference it as %s:\n\n%s\n\n"+
+			"Runpod does not refuse the delete, but pods and workers started from these templates will fail to boot "+
+			"until their env stops referencing it (or a secret with this name exists again). Running pods keep the "+
+			"value until they restart. Templates destroyed in the same apply are not affected; pods that reference the "+
+			"secret directly are not checked.",
+			doing, name, Reference(name), strings.Join(uses, "\n")))
+}
+
+func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan secretModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	value, d := configuredValue(ctx, req.Config, plan)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx = runpod.WithSensitiveValues(ctx, value)
+	name := plan.Name.ValueString()
+
+	// Read before write: never create over a secret this state does not own.
+	if existing, err := findExact(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Secret Name",
+			fmt.Sprintf("listing secrets to check that the name %q is free", name), err))
+		return
+	} else if existing != nil {
+		resp.Diagnostics.Append(diagnostics.AlreadyExists("secret", existing.Name, existing.ID, ResourceType))
+		return
+	}
+
+	created, err := client.CreateSecret(ctx, runpod.CreateSecretRequest{
+		Name:        name,
+		Value:       value,
+		Description: plan.Description.ValueStringPointer(),
+	})
+	switch {
+	case runpod.IsConflict(err):
+		// Taken after all: another writer, or a name that differs only in case.
+		if found, ferr := findTaken(ctx, client, name); ferr == nil {
+			resp.Diagnostics.Append(diagnostics.AlreadyExists("secret", found.Name, found.ID, ResourceType))
+			return
+		}
+	case errors.Is(err, runpod.ErrAmbiguous):
+		// The POST may have been processed; names are unique, so look it up
+		// instead of sending it again.
+		tflog.Warn(ctx, "secret create ended ambiguously; looking it up by name", map[string]any{"name": name})
+		if found, ferr := findExact(ctx, client, name); ferr == nil {
+			resp.Diagnostics.AddWarning("Secret Create Confirmed After Connection Failure",
+				fmt.Sprintf("The create request for secret %q failed in transit, but the secret exists (id %s), so it "+
+					"was adopted into state instead of being created again.", name, found.ID))
+			created, err = found, nil
+		}
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Created", fmt.Sprintf("creating secret %q", name), err))
+		return
+	}
+	tflog.Info(ctx, "created secret", map[string]any{"id": created.ID})
+
+	// Save the id first so that a failing read-back cannot orphan the secret.
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
+	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, fromAPI(created).ValueLastUpdatedAt)...)
+	readInto(ctx, client, created.ID, plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior secretModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := prior.ID.ValueString()
+	s, err := client.GetSecret(ctx, id)
+	if runpod.IsNotFound(err) {
+		// Deleted outside Terraform: drop it so the plan shows a create.
+		tflog.Debug(ctx, "secret not found; removing from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Secret", fmt.Sprintf("reading secret %s", id), err))
+		return
+	}
+	m := withCredentials(fromAPI(s), prior)
+	setAt, diags := valueSetAt(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if rotatedOutside(setAt, m.ValueLastUpdatedAt) && !m.Value.IsNull() {
+		// The stored value is no longer the one in state: forget it, so the
+		// plan shows `value` changing and sends it again.
+		tflog.Info(ctx, "secret value rotated outside Terraform", map[string]any{"id": id})
+		m.Value = types.StringNull()
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// Update sends the value and the description as two PATCHes, value first,
+// recording state after each: the API applies a combined PATCH value first
+// and is not atomic, so a failure in between must leave a true state.
+func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan, state secretModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	// What state records: the prior values until each step succeeds.
+	recorded, valueSent := state, false
+
+	if sendsValue(plan, state) {
+		value, d := configuredValue(ctx, req.Config, plan)
+		resp.Diagnostics.Append(d...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		ctx = runpod.WithSensitiveValues(ctx, value)
+		s, err := client.SetSecretValue(ctx, id, value)
+		if errors.Is(err, runpod.ErrAmbiguous) {
+			// Whether the rotation happened shows in value_last_updated_at.
+			if got, gerr := client.GetSecret(ctx, id); gerr == nil && !fromAPI(got).ValueLastUpdatedAt.Equal(state.ValueLastUpdatedAt) {
+				tflog.Warn(ctx, "secret value PATCH ended ambiguously but the value was rotated", map[string]any{"id": id})
+				s, err = got, nil
+			}
+		}
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Secret Value Not Updated", fmt.Sprintf("setting the value of secret %s", id), err))
+			return
+		}
+		recorded.Value, recorded.ValueWOVersion = plan.Value, plan.ValueWOVersion
+		recorded = withCredentials(fromAPI(s), recorded)
+		resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, recorded.ValueLastUpdatedAt)...)
+		resp.Diagnostics.Append(resp.State.Set(ctx, recorded)...)
+		valueSent = true
+		tflog.Info(ctx, "set secret value", map[string]any{"id": id})
+	}
+
+	if !plan.Description.Equal(state.Description) {
+		// "" clears the description.
+		if _, err := client.SetSecretDescription(ctx, id, plan.Description.ValueString()); err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Secret Description Not Updated",
+				fmt.Sprintf("setting the description of secret %s", id), err))
+			if valueSent {
+				resp.Diagnostics.AddWarning("Secret Partly Updated",
+					fmt.Sprintf("The new value of secret %q is live, but its description was not changed. The state "+
+						"records exactly that, so the next apply only retries the description.", state.Name.ValueString()))
+			}
+			// The failure may have been ambiguous: record what the API holds.
+			if got, gerr := client.GetSecret(ctx, id); gerr == nil {
+				resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(got), recorded))...)
+			}
+			return
+		}
+	}
+	readInto(ctx, client, id, plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state secretModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	err := client.DeleteSecret(ctx, id)
+	switch {
+	case runpod.IsNotFound(err):
+		tflog.Debug(ctx, "secret already gone", map[string]any{"id": id})
+		return
+	case err != nil:
+		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Deleted", fmt.Sprintf("deleting secret %q (%s)", name, id), err))
+		return
+	}
+	// Confirm: a delete is done only when a read says the secret is gone.
+	if _, err := client.GetSecret(ctx, id); err == nil {
+		resp.Diagnostics.AddError("Secret Still Exists",
+			fmt.Sprintf("The API accepted the delete of secret %q (%s), but it can still be read. Run destroy again; if it persists, check the Runpod console.", name, id))
+	} else if !runpod.IsNotFound(err) {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Secret Deletion", fmt.Sprintf("reading secret %s after deleting it", id), err))
+	}
+}
+
+// ImportState takes the secret's id. The value cannot be read back: the
+// first apply after an import sends the configured one.
+func (r *secretResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// configuredValue is the value to send: `value` from the plan, or the
+// write-only `value_wo`, which only the configuration carries.
+func configuredValue(ctx context.Context, config tfsdk.Config, plan secretModel) (string, diag.Diagnostics) {
+	if !plan.Value.IsNull() && !plan.Value.IsUnknown() {
+		return plan.Value.ValueString(), nil
+	}
+	var wo types.String
+	diags := config.GetAttribute(ctx, path.Root("value_wo"), &wo)
+	if diags.HasError() {
+		return "", diags
+	}
+	if wo.IsNull() || wo.IsUnknown() || wo.ValueString() == "" {
+		diags.AddAttributeError(path.Root("value_wo"), "Secret Value Not Known",
+			"Neither value nor value_wo holds a known value at apply time. Set exactly one of them to the secret's value.")
+		return "", diags
+	}
+	return wo.ValueString(), diags
+}
+
+// readInto reads the secret back after a write and stores what the API
+// returned, with the value arguments from the plan.
+func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, state *tfsdk.State, diags *diag.Diagnostics) {
+	s, err := client.GetSecret(ctx, id)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read Secret Back", fmt.Sprintf("reading secret %s after writing it", id), err))
+		return
+	}
+	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
+}
+
+var errNotFound = errors.New("not found")
+
+// findExact returns the secret named exactly name, or errNotFound.
+func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
+	found, err := client.FindSecretsByName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	for i := range found {
+		if found[i].Name == name {
+			return &found[i], nil
+		}
+	}
+	return nil, errNotFound
+}
+
+// findTaken returns the secret that holds name after a 409: the exact match,
+// else the one the API's case-insensitive filter returns.
+func findTaken(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
+	if s, err := findExact(ctx, client, name); !errors.Is(err, errNotFound) {
+		return s, err
+	}
+	found, err := client.FindSecretsByName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 1 {
+		return &found[0], nil
+	}
+	return nil, errNotFound
+}

@@ -1,0 +1,352 @@
+// Package sshkey implements the account's SSH public keys (API v2
+// /v2/account/ssh-keys): the runpod_ssh_key resource (one key, alongside
+// keys managed elsewhere), the runpod_ssh_keys resource (the whole set,
+// authoritatively) and the runpod_ssh_keys data source.
+//
+// The API only replaces the whole set, so every change is a read-modify-write
+// of that set, serialized in the provider process by
+// providerdata.Data.LockSSHKeys.
+package sshkey
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// KeyResourceType is the Terraform type name of the one-key resource.
+const KeyResourceType = "runpod_ssh_key"
+
+var (
+	_ resource.Resource                = (*keyResource)(nil)
+	_ resource.ResourceWithConfigure   = (*keyResource)(nil)
+	_ resource.ResourceWithImportState = (*keyResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*keyResource)(nil)
+)
+
+// NewKeyResource is the runpod_ssh_key resource factory.
+func NewKeyResource() resource.Resource { return &keyResource{} }
+
+type keyResource struct{ data *providerdata.Data }
+
+type keyModel struct {
+	ID          types.String `tfsdk:"id"`
+	PublicKey   types.String `tfsdk:"public_key"`
+	Fingerprint types.String `tfsdk:"fingerprint"`
+}
+
+func (r *keyResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = KeyResourceType
+}
+
+func (r *keyResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	r.data = data
+}
+
+func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "One SSH public key registered on the Runpod account, alongside keys managed elsewhere or " +
+			"added in the console, which it never removes: creating it adds this key to the account's set, destroying it " +
+			"removes only this key. Runpod injects the account's keys into pods created afterwards with SSH enabled; " +
+			"running pods keep the keys they started with.\n\n" +
+			"~> Do not manage the same key with both `runpod_ssh_key` and `runpod_ssh_keys`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The key's SHA256 fingerprint, as `ssh-keygen -lf` prints it (`SHA256:...`). Import by it.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"public_key": schema.StringAttribute{
+				MarkdownDescription: "The public key, one OpenSSH line `<type> <base64 key> [comment]`, e.g. " +
+					"`file(\"~/.ssh/id_ed25519.pub\")` (surrounding whitespace is ignored). A different key replaces the " +
+					"resource; a different comment on the same key updates it in place.",
+				Required:   true,
+				Validators: []validator.String{validKey{}},
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.RequiresReplaceIf(differentKey,
+						"A different key replaces the resource; only the comment can change in place.",
+						"A different key replaces the resource; only the comment can change in place."),
+				},
+			},
+			"fingerprint": schema.StringAttribute{
+				MarkdownDescription: "The key's SHA256 fingerprint, the same as `id`.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+// differentKey replaces the resource when the key itself changes, not when
+// only its comment or surrounding whitespace does.
+func differentKey(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.PlanValue.IsUnknown() {
+		resp.RequiresReplace = true
+		return
+	}
+	resp.RequiresReplace = fingerprintOf(req.PlanValue.ValueString()) != fingerprintOf(req.StateValue.ValueString())
+}
+
+// ModifyPlan makes id and fingerprint known at plan time: both follow from
+// the key.
+func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan keyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || plan.PublicKey.IsUnknown() {
+		return
+	}
+	if fp := fingerprintOf(plan.PublicKey.ValueString()); fp != "" {
+		plan.ID, plan.Fingerprint = types.StringValue(fp), types.StringValue(fp)
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	}
+}
+
+func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan keyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	key, err := parseKey(plan.PublicKey.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
+		return
+	}
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Key Not Added", err.Error())
+		return
+	}
+	defer unlock()
+
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Added", "reading the account's SSH keys", err))
+		return
+	}
+	// Read before write: a key already registered belongs to whoever added
+	// it; adopting it silently would let a destroy remove it.
+	if indexOf(current, key.Fingerprint) >= 0 {
+		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "SSH Key Already Registered",
+			fmt.Sprintf("The Runpod account already has this key (%s), and this configuration does not manage it. "+
+				"The provider does not take over keys it did not add.\n\nTo manage it with Terraform, import it, "+
+				"replacing NAME with the resource's name in your configuration:\n\n"+
+				"  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
+				key.Fingerprint, KeyResourceType, key.Fingerprint, KeyResourceType, key.Fingerprint))
+		return
+	}
+	if _, err := client.PutSSHKeys(ctx, append(current, key.Line())); err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Added", "writing the account's SSH keys with the new key added", err))
+		return
+	}
+	tflog.Info(ctx, "added SSH key", map[string]any{"fingerprint": key.Fingerprint, "keys_before": len(current)})
+	r.readBack(ctx, client, key, plan.PublicKey, &resp.State, &resp.Diagnostics)
+}
+
+// readBack confirms the key is registered and stores it, keeping the
+// configured form of the line.
+func (r *keyResource) readBack(ctx context.Context, client *runpod.Client, key publicKey, configured types.String, state interface {
+	Set(context.Context, any) diag.Diagnostics
+}, diags *diag.Diagnostics,
+) {
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read SSH Keys Back", "reading the account's SSH keys after writing them", err))
+		return
+	}
+	if indexOf(keys, key.Fingerprint) < 0 {
+		diags.AddError("SSH Key Not Registered",
+			fmt.Sprintf("Runpod accepted the new key set, but key %s is not in it when read back. Run apply again; if it persists, check the Runpod console.", key.Fingerprint))
+		return
+	}
+	diags.Append(state.Set(ctx, keyModel{
+		ID:          types.StringValue(key.Fingerprint),
+		PublicKey:   configured,
+		Fingerprint: types.StringValue(key.Fingerprint),
+	})...)
+}
+
+func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior keyModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	fp := prior.ID.ValueString()
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read SSH Keys", "reading the account's SSH keys", err))
+		return
+	}
+	i := indexOf(keys, fp)
+	if i < 0 {
+		// Removed outside Terraform: drop it so the plan shows it added again.
+		tflog.Debug(ctx, "SSH key no longer registered; removing from state", map[string]any{"fingerprint": fp})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	m := keyModel{ID: types.StringValue(fp), PublicKey: prior.PublicKey, Fingerprint: types.StringValue(fp)}
+	if prior.PublicKey.IsNull() {
+		// Imported: take the line as Runpod stores it.
+		m.PublicKey = types.StringValue(keys[i])
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// Update changes the comment of the registered key (the key itself cannot
+// change in place), replacing its line in the set and touching no other key.
+func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan keyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	key, err := parseKey(plan.PublicKey.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
+		return
+	}
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Key Not Updated", err.Error())
+		return
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Updated", "reading the account's SSH keys", err))
+		return
+	}
+	next, found, changed := make([]string, 0, len(current)+1), false, false
+	for _, line := range current {
+		if fingerprintOf(line) == key.Fingerprint {
+			if !found {
+				next = append(next, key.Line())
+			}
+			changed = changed || found || line != key.Line()
+			found = true
+			continue
+		}
+		next = append(next, line)
+	}
+	if !found {
+		next, changed = append(next, key.Line()), true
+	}
+	if changed {
+		if _, err := client.PutSSHKeys(ctx, next); err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Updated", "writing the account's SSH keys with the key's new line", err))
+			return
+		}
+	}
+	r.readBack(ctx, client, key, plan.PublicKey, &resp.State, &resp.Diagnostics)
+}
+
+func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state keyModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	fp := state.ID.ValueString()
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Key Not Removed", err.Error())
+		return
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Removed", "reading the account's SSH keys", err))
+		return
+	}
+	rest := without(current, map[string]bool{fp: true})
+	if len(rest) == len(current) {
+		tflog.Debug(ctx, "SSH key already gone", map[string]any{"fingerprint": fp})
+		return
+	}
+	if _, err := client.PutSSHKeys(ctx, rest); err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Removed", "writing the account's SSH keys without this key", err))
+		return
+	}
+	confirmRemoved(ctx, client, map[string]bool{fp: true}, &resp.Diagnostics)
+}
+
+// ImportState takes the key's SHA256 fingerprint (`ssh-keygen -lf key.pub`).
+func (r *keyResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// indexOf finds the entry holding the key with this fingerprint, or -1.
+func indexOf(keys []string, fingerprint string) int {
+	for i, line := range keys {
+		if identity(line) == fingerprint {
+			return i
+		}
+	}
+	return -1
+}
+
+// without returns keys minus every entry whose identity is in drop.
+func without(keys []string, drop map[string]bool) []string {
+	out := make([]string, 0, len(keys))
+	for _, line := range keys {
+		if !drop[identity(line)] {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// confirmRemoved reads the set after a removal: a delete is done only when
+// a read says the keys are gone.
+func confirmRemoved(ctx context.Context, client *runpod.Client, removed map[string]bool, diags *diag.Diagnostics) {
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Confirm SSH Key Removal", "reading the account's SSH keys after removing keys", err))
+		return
+	}
+	for _, line := range keys {
+		if removed[identity(line)] {
+			diags.AddError("SSH Key Still Registered",
+				fmt.Sprintf("Runpod accepted the new key set, but %q is still in it when read back. Run destroy again; if it persists, check the Runpod console.", line))
+			return
+		}
+	}
+}

@@ -1,0 +1,393 @@
+package sshkey
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// KeysResourceType is the Terraform type name of the whole-set resource.
+const KeysResourceType = "runpod_ssh_keys"
+
+// accountID is the only id of the singleton: an account has one key set.
+const accountID = "account"
+
+var (
+	_ resource.Resource                = (*keysResource)(nil)
+	_ resource.ResourceWithConfigure   = (*keysResource)(nil)
+	_ resource.ResourceWithImportState = (*keysResource)(nil)
+)
+
+// NewKeysResource is the runpod_ssh_keys resource factory.
+func NewKeysResource() resource.Resource { return &keysResource{} }
+
+type keysResource struct{ data *providerdata.Data }
+
+type keysModel struct {
+	ID   types.String `tfsdk:"id"`
+	Keys types.Set    `tfsdk:"keys"`
+}
+
+func (r *keysResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = KeysResourceType
+}
+
+func (r *keysResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	data, diags := providerdata.FromProviderData(req.ProviderData)
+	resp.Diagnostics.Append(diags...)
+	r.data = data
+}
+
+func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The Runpod account's whole set of SSH public keys, managed authoritatively: after an apply " +
+			"the account holds exactly `keys`. There is one per account (import id `account`).\n\n" +
+			"It never removes a key it was not told about without showing it first: creating it fails if the account " +
+			"already holds keys missing from `keys`, listing them, so that you add them or import the resource (after " +
+			"which the plan shows exactly which keys an apply would remove). Destroying it removes only the keys in its " +
+			"state. Runpod injects the account's keys into pods created afterwards with SSH enabled; running pods keep " +
+			"the keys they started with.\n\n" +
+			"~> Do not combine `runpod_ssh_keys` with `runpod_ssh_key` resources for the same account: each would " +
+			"undo the other's changes.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Always `account`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"keys": schema.SetAttribute{
+				MarkdownDescription: "Every SSH public key the account should hold, one OpenSSH line each " +
+					"(`<type> <base64 key> [comment]`; surrounding whitespace is ignored). An empty set removes all keys.",
+				ElementType: types.StringType,
+				Required:    true,
+				Validators: []validator.Set{
+					setvalidator.ValueStringsAre(validKey{}),
+					distinctKeys{},
+				},
+			},
+		},
+	}
+}
+
+// distinctKeys refuses the same key twice (say, with two comments): the
+// account would hold it twice and the set could never match.
+type distinctKeys struct{}
+
+func (distinctKeys) Description(context.Context) string { return "each key may appear only once" }
+
+func (v distinctKeys) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (distinctKeys) ValidateSet(ctx context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	seen := map[string]bool{}
+	for _, el := range req.ConfigValue.Elements() {
+		s, ok := el.(types.String)
+		if !ok || s.IsNull() || s.IsUnknown() {
+			continue
+		}
+		fp := fingerprintOf(s.ValueString())
+		if fp == "" {
+			continue // reported by validKey
+		}
+		if seen[fp] {
+			resp.Diagnostics.AddAttributeError(req.Path, "Duplicate SSH Public Key",
+				fmt.Sprintf("Key %s appears more than once in keys (perhaps with different comments). List each key once.", fp))
+			return
+		}
+		seen[fp] = true
+	}
+}
+
+func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan keysModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	wanted, d := parseSet(ctx, plan.Keys)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Keys Not Set", err.Error())
+		return
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Set", "reading the account's SSH keys", err))
+		return
+	}
+	// Never clobber: keys the configuration does not list are not ours to
+	// drop until a plan has shown them.
+	if unknown := notIn(current, fingerprints(wanted)); len(unknown) > 0 {
+		resp.Diagnostics.AddAttributeError(path.Root("keys"), "Account Has SSH Keys Not In Configuration",
+			fmt.Sprintf("The Runpod account already holds %d SSH key(s) that keys does not list, and creating %s would "+
+				"remove them:\n\n%s\n\nAdd them to keys to keep them, or import the resource first, so that the plan shows "+
+				"exactly which keys an apply would remove:\n\n  terraform import %s.NAME %s\n\nor add an import block:\n\n"+
+				"  import {\n    to = %s.NAME\n    id = %q\n  }",
+				len(unknown), KeysResourceType, bullets(unknown), KeysResourceType, accountID, KeysResourceType, accountID))
+		return
+	}
+	if _, err := client.PutSSHKeys(ctx, lines(wanted)); err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Set", "writing the account's SSH keys", err))
+		return
+	}
+	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted)})
+	r.readBack(ctx, client, plan.Keys, &resp.State, &resp.Diagnostics)
+}
+
+// readBack reads the set after a write and stores it, keeping the
+// configured line of every key that is there.
+func (r *keysResource) readBack(ctx context.Context, client *runpod.Client, configured types.Set, state *tfsdk.State, diags *diag.Diagnostics) {
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read SSH Keys Back", "reading the account's SSH keys after writing them", err))
+		return
+	}
+	m, d := fromAPI(ctx, keys, configured)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	diags.Append(state.Set(ctx, m)...)
+}
+
+func (r *keysResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior keysModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read SSH Keys", "reading the account's SSH keys", err))
+		return
+	}
+	m, d := fromAPI(ctx, keys, prior.Keys)
+	resp.Diagnostics.Append(d...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan, state keysModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	wanted, d := parseSet(ctx, plan.Keys)
+	resp.Diagnostics.Append(d...)
+	known, d := setLines(ctx, state.Keys)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Keys Not Updated", err.Error())
+		return
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Updated", "reading the account's SSH keys", err))
+		return
+	}
+	// A key added after the plan was made was not shown as removed: refuse
+	// rather than drop it unseen.
+	seen := identities(known)
+	for fp := range fingerprints(wanted) {
+		seen[fp] = true
+	}
+	if added := notIn(current, seen); len(added) > 0 {
+		resp.Diagnostics.AddAttributeError(path.Root("keys"), "SSH Keys Added Since The Plan",
+			fmt.Sprintf("These keys were added to the account after the plan was made, so the plan did not show that "+
+				"this apply would remove them:\n\n%s\n\nRun plan again: it will show them, and you can add them to keys "+
+				"or let the apply remove them.", bullets(added)))
+		return
+	}
+	if _, err := client.PutSSHKeys(ctx, lines(wanted)); err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Updated", "writing the account's SSH keys", err))
+		return
+	}
+	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted), "keys_before": len(current)})
+	r.readBack(ctx, client, plan.Keys, &resp.State, &resp.Diagnostics)
+}
+
+// Delete removes only the keys in state; keys added since, by hand or by
+// another tool, stay.
+func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state keysModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	mine, d := setLines(ctx, state.Keys)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	unlock, err := r.data.LockSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.AddError("SSH Keys Not Removed", err.Error())
+		return
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Removed", "reading the account's SSH keys", err))
+		return
+	}
+	drop := identities(mine)
+	rest := without(current, drop)
+	if len(rest) == len(current) {
+		return
+	}
+	if _, err := client.PutSSHKeys(ctx, rest); err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Removed", "writing the account's SSH keys without the managed ones", err))
+		return
+	}
+	tflog.Info(ctx, "removed the managed SSH keys", map[string]any{"removed": len(current) - len(rest), "kept": len(rest)})
+	confirmRemoved(ctx, client, drop, &resp.Diagnostics)
+}
+
+// ImportState takes the id `account`, the only one there is.
+func (r *keysResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID != accountID {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("%s is one per account and is imported with the id %q, not %q:\n\n  terraform import %s.NAME %s",
+				KeysResourceType, accountID, req.ID, KeysResourceType, accountID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, keysModel{
+		ID:   types.StringValue(accountID),
+		Keys: types.SetNull(types.StringType),
+	})...)
+}
+
+// fromAPI is the one conversion from the API's key list to the resource
+// model. A registered key that state (or the configuration) already holds
+// keeps that line, so a different comment or whitespace is not drift;
+// any other key appears as Runpod stores it.
+func fromAPI(ctx context.Context, keys []string, known types.Set) (keysModel, diag.Diagnostics) {
+	byIdentity := map[string]string{}
+	if !known.IsNull() && !known.IsUnknown() {
+		var lines []string
+		diags := known.ElementsAs(ctx, &lines, false)
+		if diags.HasError() {
+			return keysModel{}, diags
+		}
+		for _, l := range lines {
+			byIdentity[identity(l)] = l
+		}
+	}
+	out := make([]string, 0, len(keys))
+	for _, line := range keys {
+		if kept, ok := byIdentity[identity(line)]; ok {
+			out = append(out, kept)
+			continue
+		}
+		out = append(out, line)
+	}
+	set, diags := types.SetValueFrom(ctx, types.StringType, out)
+	return keysModel{ID: types.StringValue(accountID), Keys: set}, diags
+}
+
+func parseSet(ctx context.Context, set types.Set) ([]publicKey, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if set.IsNull() || set.IsUnknown() {
+		return nil, diags
+	}
+	var raw []string
+	diags.Append(set.ElementsAs(ctx, &raw, false)...)
+	out := make([]publicKey, 0, len(raw))
+	for _, s := range raw {
+		k, err := parseKey(s)
+		if err != nil {
+			diags.AddAttributeError(path.Root("keys"), "Invalid SSH Public Key", err.Error())
+			continue
+		}
+		out = append(out, k)
+	}
+	return out, diags
+}
+
+func fingerprints(keys []publicKey) map[string]bool {
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k.Fingerprint] = true
+	}
+	return out
+}
+
+func lines(keys []publicKey) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, k.Line())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// notIn returns the registered entries whose identity is not in keep.
+func notIn(current []string, keep map[string]bool) []string {
+	var out []string
+	for _, line := range current {
+		if !keep[identity(line)] {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// setLines reads a set of key lines as they are, without parsing them:
+// state may hold entries Runpod stores that this provider cannot parse.
+func setLines(ctx context.Context, set types.Set) ([]string, diag.Diagnostics) {
+	if set.IsNull() || set.IsUnknown() {
+		return nil, nil
+	}
+	var out []string
+	diags := set.ElementsAs(ctx, &out, false)
+	return out, diags
+}
+
+func bullets(items []string) string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		out[i] = "  - " + s
+	}
+	return strings.Join(out, "\n")
+}
