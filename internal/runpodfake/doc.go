@@ -48,6 +48,11 @@
 //     in-use marks (MarkTemplateUsedByPod, BindTemplateToEndpoint,
 //     MarkRegistryUsedByPod) that make deletes refuse. Drift tests change or
 //     delete objects between Terraform steps with these.
+//   - Network volumes: SeedNetworkVolume, UpdateNetworkVolume,
+//     DeleteNetworkVolume, MarkNetworkVolumeUsedByPod, ReleaseNetworkVolume.
+//   - Credentials: SeedSecret, Secret (with the value that was sent),
+//     RotateSecret (moves valueLastUpdatedAt), DeleteSecret; SetSSHKeys and
+//     SSHKeys; Registry returns the write-only username and password sent.
 //   - Catalog stock: SetGPUStock, SetGPUCudaVersions, SetCPUStock.
 //   - Pods and clusters: SeedPod, UpdatePod, SetPodStatus, DeletePod,
 //     ScaleCluster, RenameCluster, DeleteCluster. Status is asynchronous and
