@@ -23,7 +23,7 @@ var (
 // NewCPUTypesDataSource is the runpod_cpu_types data source factory.
 func NewCPUTypesDataSource() datasource.DataSource { return &cpuTypesDataSource{} }
 
-type cpuTypesDataSource struct{ data *providerdata.Data }
+type cpuTypesDataSource struct{ providerdata.DataSourceBase }
 
 type cpuTypesModel struct {
 	Product   types.String   `tfsdk:"product"`
@@ -55,12 +55,6 @@ type cpuPriceModel struct {
 
 func (d *cpuTypesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_cpu_types"
-}
-
-func (d *cpuTypesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -122,7 +116,7 @@ func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *cpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.data.Catalog()
+	cat, diags := d.Data.Catalog()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -73,7 +73,7 @@ func dataCenterFromAPI(dc *runpod.DataCenter) dataCenterModel {
 // NewDataCentersDataSource is the runpod_data_centers data source factory.
 func NewDataCentersDataSource() datasource.DataSource { return &dataCentersDataSource{} }
 
-type dataCentersDataSource struct{ data *providerdata.Data }
+type dataCentersDataSource struct{ providerdata.DataSourceBase }
 
 type dataCentersModel struct {
 	Regions            types.Set         `tfsdk:"regions"`
@@ -85,12 +85,6 @@ type dataCentersModel struct {
 
 func (d *dataCentersDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_data_centers"
-}
-
-func (d *dataCentersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *dataCentersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -116,7 +110,7 @@ func (d *dataCentersDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *dataCentersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.data.Catalog()
+	cat, diags := d.Data.Catalog()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -157,16 +151,10 @@ func (d *dataCentersDataSource) Read(ctx context.Context, req datasource.ReadReq
 // NewDataCenterDataSource is the runpod_data_center data source factory.
 func NewDataCenterDataSource() datasource.DataSource { return &dataCenterDataSource{} }
 
-type dataCenterDataSource struct{ data *providerdata.Data }
+type dataCenterDataSource struct{ providerdata.DataSourceBase }
 
 func (d *dataCenterDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_data_center"
-}
-
-func (d *dataCenterDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *dataCenterDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -179,7 +167,7 @@ func (d *dataCenterDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 }
 
 func (d *dataCenterDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.data.Catalog()
+	cat, diags := d.Data.Catalog()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

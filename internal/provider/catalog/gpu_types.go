@@ -27,7 +27,7 @@ var (
 // NewGPUTypesDataSource is the runpod_gpu_types data source factory.
 func NewGPUTypesDataSource() datasource.DataSource { return &gpuTypesDataSource{} }
 
-type gpuTypesDataSource struct{ data *providerdata.Data }
+type gpuTypesDataSource struct{ providerdata.DataSourceBase }
 
 type gpuTypesModel struct {
 	gpuQueryModel
@@ -37,12 +37,6 @@ type gpuTypesModel struct {
 
 func (d *gpuTypesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_gpu_types"
-}
-
-func (d *gpuTypesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *gpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -66,7 +60,7 @@ func (d *gpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *gpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.data.Catalog()
+	cat, diags := d.Data.Catalog()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -100,7 +94,7 @@ func (d *gpuTypesDataSource) Read(ctx context.Context, req datasource.ReadReques
 // NewGPUTypeDataSource is the runpod_gpu_type data source factory.
 func NewGPUTypeDataSource() datasource.DataSource { return &gpuTypeDataSource{} }
 
-type gpuTypeDataSource struct{ data *providerdata.Data }
+type gpuTypeDataSource struct{ providerdata.DataSourceBase }
 
 type gpuTypeDataModel struct {
 	gpuQueryModel
@@ -109,12 +103,6 @@ type gpuTypeDataModel struct {
 
 func (d *gpuTypeDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_gpu_type"
-}
-
-func (d *gpuTypeDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *gpuTypeDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -135,7 +123,7 @@ func (d *gpuTypeDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 }
 
 func (d *gpuTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.data.Catalog()
+	cat, diags := d.Data.Catalog()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

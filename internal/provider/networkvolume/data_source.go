@@ -25,16 +25,10 @@ var (
 // NewDataSource is the runpod_network_volume data source factory.
 func NewDataSource() datasource.DataSource { return &volumeDataSource{} }
 
-type volumeDataSource struct{ data *providerdata.Data }
+type volumeDataSource struct{ providerdata.DataSourceBase }
 
 func (d *volumeDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_network_volume"
-}
-
-func (d *volumeDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 // dataSourceAttributes describes a volume's attributes for data sources:
@@ -78,7 +72,7 @@ func (d *volumeDataSource) ConfigValidators(context.Context) []datasource.Config
 }
 
 func (d *volumeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

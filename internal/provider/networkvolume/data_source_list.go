@@ -19,7 +19,7 @@ var (
 // NewListDataSource is the runpod_network_volumes data source factory.
 func NewListDataSource() datasource.DataSource { return &volumesDataSource{} }
 
-type volumesDataSource struct{ data *providerdata.Data }
+type volumesDataSource struct{ providerdata.DataSourceBase }
 
 type volumesModel struct {
 	NetworkVolumes []volumeModel `tfsdk:"network_volumes"`
@@ -27,12 +27,6 @@ type volumesModel struct {
 
 func (d *volumesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_network_volumes"
-}
-
-func (d *volumesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *volumesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -49,7 +43,7 @@ func (d *volumesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 }
 
 func (d *volumesDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

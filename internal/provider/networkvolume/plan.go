@@ -61,7 +61,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 // planCreate checks a new volume's placement against the catalog, fills in
 // the tier when the data center offers only one, and warns about the cost.
 func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, resp *resource.ModifyPlanResponse) {
-	if known(plan.DataCenterID) && r.data != nil {
+	if known(plan.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
 		if !ok {
 			return
@@ -82,7 +82,7 @@ func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, resp
 // not be consulted without an API key) and false when the plan must fail.
 func (r *volumeResource) checkPlacement(ctx context.Context, plan volumeModel, diags *diag.Diagnostics) (*runpod.DataCenter, bool) {
 	dcID := plan.DataCenterID.ValueString()
-	cat, d := r.data.Catalog()
+	cat, d := r.Data.Catalog()
 	if d.HasError() {
 		// No API key (or not yet known): plans without the API must work,
 		// but must not pretend the check ran.

@@ -39,16 +39,10 @@ var (
 // NewResource is the runpod_network_volume resource factory.
 func NewResource() resource.Resource { return &volumeResource{} }
 
-type volumeResource struct{ data *providerdata.Data }
+type volumeResource struct{ providerdata.ResourceBase }
 
 func (r *volumeResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
-}
-
-func (r *volumeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 // mountingNotes explains how compute reaches a volume; it is shared by the
@@ -118,7 +112,7 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 }
 
 func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -178,7 +172,7 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 }
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -203,7 +197,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -225,7 +219,7 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -19,7 +19,7 @@ var (
 // NewListDataSource is the runpod_registry_auths data source factory.
 func NewListDataSource() datasource.DataSource { return &registriesDataSource{} }
 
-type registriesDataSource struct{ data *providerdata.Data }
+type registriesDataSource struct{ providerdata.DataSourceBase }
 
 type registriesModel struct {
 	RegistryAuths []registryData `tfsdk:"registry_auths"`
@@ -27,12 +27,6 @@ type registriesModel struct {
 
 func (d *registriesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_registry_auths"
-}
-
-func (d *registriesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *registriesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -53,7 +47,7 @@ func (d *registriesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 }
 
 func (d *registriesDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -44,16 +44,10 @@ var (
 // NewResource is the runpod_registry_auth resource factory.
 func NewResource() resource.Resource { return &registryResource{} }
 
-type registryResource struct{ data *providerdata.Data }
+type registryResource struct{ providerdata.ResourceBase }
 
 func (r *registryResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
-}
-
-func (r *registryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 const replaceNote = "Runpod has no update for credentials, so changing it replaces the credential."
@@ -190,7 +184,7 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 // registry is this credential: Runpod silently clears that reference when
 // the credential is deleted. Best effort: it never fails a plan.
 func (r *registryResource) warnReferencingTemplates(ctx context.Context, state registryModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.data.Client()
+	client, d := r.Data.Client()
 	if d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that use the registry credential")
 		return
@@ -224,7 +218,7 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 }
 
 func (r *registryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -276,7 +270,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 }
 
 func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -305,7 +299,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 // change replaces the credential (see credentialChangeReplaces). It records
 // the configured credentials in state and calls no API that writes.
 func (r *registryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -322,7 +316,7 @@ func (r *registryResource) Update(ctx context.Context, req resource.UpdateReques
 }
 
 func (r *registryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -44,16 +44,10 @@ func dataSourceAttributes() map[string]schema.Attribute {
 // NewDataSource is the runpod_secret data source factory.
 func NewDataSource() datasource.DataSource { return &secretDataSource{} }
 
-type secretDataSource struct{ data *providerdata.Data }
+type secretDataSource struct{ providerdata.DataSourceBase }
 
 func (d *secretDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_secret"
-}
-
-func (d *secretDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *secretDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -82,7 +76,7 @@ func (d *secretDataSource) ConfigValidators(context.Context) []datasource.Config
 }
 
 func (d *secretDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -120,7 +114,7 @@ func (d *secretDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 // NewListDataSource is the runpod_secrets data source factory.
 func NewListDataSource() datasource.DataSource { return &secretsDataSource{} }
 
-type secretsDataSource struct{ data *providerdata.Data }
+type secretsDataSource struct{ providerdata.DataSourceBase }
 
 type secretsModel struct {
 	Secrets []secretData `tfsdk:"secrets"`
@@ -128,12 +122,6 @@ type secretsModel struct {
 
 func (d *secretsDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_secrets"
-}
-
-func (d *secretsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *secretsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -150,7 +138,7 @@ func (d *secretsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 }
 
 func (d *secretsDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

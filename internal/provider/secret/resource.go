@@ -50,16 +50,10 @@ var (
 // NewResource is the runpod_secret resource factory.
 func NewResource() resource.Resource { return &secretResource{} }
 
-type secretResource struct{ data *providerdata.Data }
+type secretResource struct{ providerdata.ResourceBase }
 
 func (r *secretResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
-}
-
-func (r *secretResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -218,7 +212,7 @@ func sendsValue(plan, state secretModel) bool {
 // from such a template fails at boot. Checking is best effort: it never
 // fails a plan.
 func (r *secretResource) warnReferencingTemplates(ctx context.Context, state secretModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.data.Client()
+	client, d := r.Data.Client()
 	if d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that reference the secret")
 		return
@@ -258,7 +252,7 @@ func (r *secretResource) warnReferencingTemplates(ctx context.Context, state sec
 }
 
 func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -319,7 +313,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 }
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -357,7 +351,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 // recording state after each: the API applies a combined PATCH value first
 // and is not atomic, so a failure in between must leave a true state.
 func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -420,7 +414,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 }
 
 func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

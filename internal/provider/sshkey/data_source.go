@@ -19,7 +19,7 @@ var (
 // NewDataSource is the runpod_ssh_keys data source factory.
 func NewDataSource() datasource.DataSource { return &keysDataSource{} }
 
-type keysDataSource struct{ data *providerdata.Data }
+type keysDataSource struct{ providerdata.DataSourceBase }
 
 type keysDataModel struct {
 	Keys []keyData `tfsdk:"keys"`
@@ -34,12 +34,6 @@ type keyData struct {
 
 func (d *keysDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_ssh_keys"
-}
-
-func (d *keysDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *keysDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -64,7 +58,7 @@ func (d *keysDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 }
 
 func (d *keysDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -40,7 +40,7 @@ var (
 // NewKeyResource is the runpod_ssh_key resource factory.
 func NewKeyResource() resource.Resource { return &keyResource{} }
 
-type keyResource struct{ data *providerdata.Data }
+type keyResource struct{ providerdata.ResourceBase }
 
 type keyModel struct {
 	ID          types.String `tfsdk:"id"`
@@ -50,12 +50,6 @@ type keyModel struct {
 
 func (r *keyResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = KeyResourceType
-}
-
-func (r *keyResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -119,7 +113,7 @@ func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 }
 
 func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -134,7 +128,7 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
 		return
 	}
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Key Not Added", err.Error())
 		return
@@ -189,7 +183,7 @@ func (r *keyResource) readBack(ctx context.Context, client *runpod.Client, key p
 }
 
 func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -223,7 +217,7 @@ func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 // Update changes the comment of the registered key (the key itself cannot
 // change in place), replacing its line in the set and touching no other key.
 func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -238,7 +232,7 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
 		return
 	}
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Key Not Updated", err.Error())
 		return
@@ -274,7 +268,7 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -285,7 +279,7 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		return
 	}
 	fp := state.ID.ValueString()
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Key Not Removed", err.Error())
 		return

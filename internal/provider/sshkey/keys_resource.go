@@ -38,7 +38,7 @@ var (
 // NewKeysResource is the runpod_ssh_keys resource factory.
 func NewKeysResource() resource.Resource { return &keysResource{} }
 
-type keysResource struct{ data *providerdata.Data }
+type keysResource struct{ providerdata.ResourceBase }
 
 type keysModel struct {
 	ID   types.String `tfsdk:"id"`
@@ -47,12 +47,6 @@ type keysModel struct {
 
 func (r *keysResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = KeysResourceType
-}
-
-func (r *keysResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -118,7 +112,7 @@ func (distinctKeys) ValidateSet(ctx context.Context, req validator.SetRequest, r
 }
 
 func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -130,7 +124,7 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Keys Not Set", err.Error())
 		return
@@ -177,7 +171,7 @@ func (r *keysResource) readBack(ctx context.Context, client *runpod.Client, conf
 }
 
 func (r *keysResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -198,7 +192,7 @@ func (r *keysResource) Read(ctx context.Context, req resource.ReadRequest, resp 
 }
 
 func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -213,7 +207,7 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Keys Not Updated", err.Error())
 		return
@@ -248,7 +242,7 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 // Delete removes only the keys in state; keys added since, by hand or by
 // another tool, stay.
 func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -260,7 +254,7 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.data.LockSSHKeys(ctx)
+	unlock, err := r.Data.LockSSHKeys(ctx)
 	if err != nil {
 		resp.Diagnostics.AddError("SSH Keys Not Removed", err.Error())
 		return

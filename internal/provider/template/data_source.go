@@ -25,16 +25,10 @@ var (
 // NewDataSource is the runpod_template data source factory.
 func NewDataSource() datasource.DataSource { return &templateDataSource{} }
 
-type templateDataSource struct{ data *providerdata.Data }
+type templateDataSource struct{ providerdata.DataSourceBase }
 
 func (d *templateDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_template"
-}
-
-func (d *templateDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 // dataSourceAttributes describes a template's attributes for data sources:
@@ -105,7 +99,7 @@ func (d *templateDataSource) ConfigValidators(context.Context) []datasource.Conf
 }
 
 func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -19,7 +19,7 @@ var (
 // NewListDataSource is the runpod_templates data source factory.
 func NewListDataSource() datasource.DataSource { return &templatesDataSource{} }
 
-type templatesDataSource struct{ data *providerdata.Data }
+type templatesDataSource struct{ providerdata.DataSourceBase }
 
 type templatesModel struct {
 	Templates []templateModel `tfsdk:"templates"`
@@ -27,12 +27,6 @@ type templatesModel struct {
 
 func (d *templatesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = "runpod_templates"
-}
-
-func (d *templatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	d.data = data
 }
 
 func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -49,7 +43,7 @@ func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *templatesDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.data.Client()
+	client, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -51,16 +51,10 @@ var objectAsOptions = basetypes.ObjectAsOptions{}
 // NewResource is the runpod_template resource factory.
 func NewResource() resource.Resource { return &templateResource{} }
 
-type templateResource struct{ data *providerdata.Data }
+type templateResource struct{ providerdata.ResourceBase }
 
 func (r *templateResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
-}
-
-func (r *templateResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	data, diags := providerdata.FromProviderData(req.ProviderData)
-	resp.Diagnostics.Append(diags...)
-	r.data = data
 }
 
 func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -227,7 +221,7 @@ func persistentVolumeRemoved(_ context.Context, req planmodifier.ObjectRequest, 
 }
 
 func (r *templateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -278,7 +272,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 }
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -305,7 +299,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 func (r *templateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -347,7 +341,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 }
 
 func (r *templateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.data.Client()
+	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
