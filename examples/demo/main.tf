@@ -1,6 +1,9 @@
 # The demo configuration: what `make demo` plans, applies, drifts, imports
-# into and destroys against the fake Runpod API. With RUNPOD_API_KEY set and
-# no RUNPOD_API_URL it would run against the real API: nothing here bills.
+# into and destroys against the fake Runpod API. Against the real API
+# (RUNPOD_API_KEY set, no RUNPOD_API_URL) the templates, credentials and the
+# network volume in storage.tf would be created, and the volume bills from
+# creation until destroyed; the pod and the cluster are created only against
+# the fake unless you opt in (pod.tf, cluster.tf).
 
 terraform {
   required_providers {

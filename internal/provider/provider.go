@@ -18,7 +18,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/registryauth"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/secret"
@@ -204,6 +206,8 @@ func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
 		sshkey.NewKeyResource,
 		sshkey.NewKeysResource,
 		networkvolume.NewResource,
+		pod.NewResource,
+		cluster.NewResource,
 	}
 }
 
@@ -217,10 +221,16 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		sshkey.NewDataSource,
 		networkvolume.NewDataSource,
 		networkvolume.NewListDataSource,
+		pod.NewDataSource,
+		pod.NewListDataSource,
 		catalog.NewGPUTypesDataSource,
 		catalog.NewGPUTypeDataSource,
 		catalog.NewDataCentersDataSource,
 		catalog.NewDataCenterDataSource,
 		catalog.NewCPUTypesDataSource,
+		cluster.NewDataSource,
+		cluster.NewListDataSource,
+		cluster.NewPodsDataSource,
+		cluster.NewBillingDataSource,
 	}
 }

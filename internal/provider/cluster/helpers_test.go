@@ -1,0 +1,186 @@
+package cluster_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+const (
+	addr = "runpod_cluster.c"
+	h100 = "NVIDIA H100 80GB HBM3"
+	a100 = "NVIDIA A100 80GB PCIe"
+	h200 = "NVIDIA H200"
+
+	summaryCost       = "Cluster GPU Cost"
+	summaryNotReady   = "Cluster Created but Not Ready"
+	summarySizeAdopt  = "Cluster Size Adopted"
+	summaryRecorded   = "Cluster Settings Recorded From Configuration"
+	summaryNotChecked = "Cluster Stock and Cost Not Checked"
+)
+
+func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
+
+// clusterConfig is a 2 × 8 H100 training cluster in US-TX-3 (where the
+// default catalog has 64 H100s for clusters) with extra lines added.
+func clusterConfig(name string, extra ...string) string {
+	return fmt.Sprintf(`
+resource "runpod_cluster" "c" {
+  name              = %q
+  type              = "TRAINING"
+  gpu_type_id       = %q
+  gpu_count_per_pod = 8
+  pod_count         = 2
+  data_center_ids   = ["US-TX-3"]
+  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
+  ports             = ["22/tcp", "8888/http"]
+  %s
+}
+`, name, h100, strings.Join(extra, "\n  "))
+}
+
+// override replaces the line starting with key in a configuration (or
+// deletes it when line is empty).
+func override(cfg, key, line string) string {
+	var out []string
+	for _, l := range strings.Split(cfg, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), key+" ") || strings.HasPrefix(strings.TrimSpace(l), key+"=") {
+			if line != "" {
+				out = append(out, "  "+line)
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// checkDestroyed asserts, against the fake, that every cluster in the final
+// state is gone with its members.
+func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
+	return func(s *terraform.State) error {
+		for _, rs := range s.RootModule().Resources {
+			if rs.Type != "runpod_cluster" {
+				continue
+			}
+			if _, ok := fake.Cluster(rs.Primary.ID); ok {
+				return fmt.Errorf("cluster %s still exists after destroy", rs.Primary.ID)
+			}
+			if pod := rs.Primary.Attributes["primary_pod_id"]; pod != "" {
+				if _, ok := fake.Pod(pod); ok {
+					return fmt.Errorf("member pod %s of cluster %s survived destroy", pod, rs.Primary.ID)
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// requestBodies returns the bodies of the requests matching method and path
+// since the log was last reset, as compact JSON.
+func requestBodies(fake *runpodfake.Fake, method, path string) []string {
+	var out []string
+	for _, r := range fake.Requests() {
+		if r.Method == method && r.Path == path {
+			var v any
+			if err := json.Unmarshal(r.Body, &v); err == nil {
+				b, _ := json.Marshal(v)
+				out = append(out, string(b))
+			} else {
+				out = append(out, string(r.Body))
+			}
+		}
+	}
+	return out
+}
+
+// expectWarning is a plan check that the provider returned, while
+// Terraform planned, a warning with this summary whose detail contains every
+// one of texts (terraform-plugin-testing does not expose warnings; the
+// recorder does).
+func expectWarning(rec *acctest.Recorder, summary string, texts ...string) plancheck.PlanCheck {
+	return planCheckFunc(func() error {
+		ws := rec.Warnings(summary)
+		if len(ws) == 0 {
+			return fmt.Errorf("no %q warning; diagnostics: %v", summary, rec.Diagnostics())
+		}
+		for _, w := range ws {
+			ok := true
+			for _, s := range texts {
+				ok = ok && strings.Contains(w.Detail, s)
+			}
+			if ok {
+				return nil
+			}
+		}
+		return fmt.Errorf("no %q warning says all of %q; got %v", summary, texts, ws)
+	})
+}
+
+// expectNoWarning is a plan check that no warning with this summary was returned.
+func expectNoWarning(rec *acctest.Recorder, summary string) plancheck.PlanCheck {
+	return planCheckFunc(func() error {
+		if ws := rec.Warnings(summary); len(ws) > 0 {
+			return fmt.Errorf("unexpected %q warning: %v", summary, ws)
+		}
+		return nil
+	})
+}
+
+type planCheckFunc func() error
+
+func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}
+
+// lazyString is a configuration variable whose value is read when the step
+// runs, so that a step can use an id an earlier step captured.
+type lazyString struct{ v *string }
+
+func (l lazyString) MarshalJSON() ([]byte, error) { return json.Marshal(*l.v) }
+
+// expectReplacedBy is a plan check that runpod_cluster.c is replaced
+// because of exactly these attributes (the plan's replace_paths).
+func expectReplacedBy(attrs ...string) plancheck.PlanCheck {
+	return replacedBy{address: addr, attrs: attrs}
+}
+
+type replacedBy struct {
+	address string
+	attrs   []string
+}
+
+func (c replacedBy) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.address {
+			continue
+		}
+		if !rc.Change.Actions.Replace() {
+			resp.Error = fmt.Errorf("%s: actions %v, want a replacement", c.address, rc.Change.Actions)
+			return
+		}
+		var got []string
+		for _, p := range rc.Change.ReplacePaths {
+			steps, ok := p.([]any)
+			if !ok || len(steps) == 0 {
+				continue
+			}
+			if s, ok := steps[0].(string); ok {
+				got = append(got, s)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.attrs, ",") {
+			resp.Error = fmt.Errorf("%s is replaced because of %v, want %v", c.address, got, c.attrs)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("%s is not in the plan", c.address)
+}

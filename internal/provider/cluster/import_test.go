@@ -1,0 +1,212 @@
+package cluster_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
+	t.Helper()
+	c, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// A create whose answer is lost may have made a cluster. The provider
+// sends it once, does not adopt a cluster by its (non-unique) name, and
+// lists the candidates with the import command; the import then brings the
+// cluster under management without replacing it.
+func TestAccCluster_ambiguousCreateThenImport(t *testing.T) {
+	env := acctest.New(t)
+	rec := env.Record()
+	client := apiClient(t, env.Fake)
+	ctx := context.Background()
+
+	// An older cluster with the same name, made an hour ago by someone else.
+	env.Fake.SetClock(func() time.Time { return time.Now().Add(-time.Hour) })
+	older, err := client.CreateCluster(ctx, runpod.CreateClusterRequest{
+		Name: "train", Type: "TRAINING", Image: "busybox",
+		Compute: runpod.ClusterCompute{GPUTypeID: h100, GPUCountPerPod: 1, PodCount: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.Fake.SetClock(nil)
+	// The create is carried out, but its answer is lost.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/clusters", Status: 502, AfterHandler: true})
+
+	var id string
+	findNew := func() {
+		// The provider's create plus the older one: sent once.
+		if n := env.Fake.CountRequests("POST", "/v2/clusters"); n != 2 {
+			t.Errorf("%d creates sent in all, want 2 (the older cluster's and one by the provider)", n)
+		}
+		all, err := client.ListClusters(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			if c.ID != older.ID {
+				id = c.ID
+			}
+		}
+		rec.Reset()
+		env.Fake.ResetRequests()
+	}
+	importConfig := `
+variable "cluster_id" {
+  type = string
+}
+
+import {
+  to = runpod_cluster.c
+  id = var.cluster_id
+}
+` + clusterConfig("train")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: clusterConfig("train"),
+				ExpectError: regexp.MustCompile(`(?s)Cluster May Have Been Created.*502.*does\s+not\s+adopt\s+a\s+cluster\s+by\s+name.*` +
+					`[a-z0-9]{10}:\s+TRAINING,\s+2\s+pods\s+×\s+8\s+NVIDIA\s+H100\s+80GB\s+HBM3\s+in\s+US-TX-3,\s+created\s+[-0-9T:Z]+\s+<-\s+created\s+since\s+this\s+apply.*` +
+					regexp.QuoteMeta(older.ID) + `:\s+TRAINING,\s+2\s+pods\s+×\s+1\s+NVIDIA.*terraform\s+import\s+runpod_cluster\.NAME\s+[a-z0-9]{10}`),
+			},
+			{
+				// Sent once; the lost answer was not followed by a second create.
+				PreConfig:          findNew,
+				Config:             importConfig,
+				ConfigVariables:    config.Variables{"cluster_id": lazyString{&id}},
+				ExpectNonEmptyPlan: false,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectWarning(rec, summaryRecorded, "was imported", "the configuration sets data_center_ids, image, ports",
+						"without checking them against the cluster and without changing it"),
+					expectNoWarning(rec, summaryCost),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+						if v != id {
+							return fmt.Errorf("imported %s, want %s", v, id)
+						}
+						return nil
+					})),
+					statecheck.ExpectKnownValue(addr, attr("image"), knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+					statecheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
+					acctest.CheckFake(func() error {
+						if n := env.Fake.CountRequests("POST", "/v2/clusters"); n != 0 {
+							return fmt.Errorf("%d creates during the import", n)
+						}
+						if n := env.Fake.CountRequests("DELETE", "/v2/clusters/*") + env.Fake.CountRequests("PATCH", "/v2/clusters/*"); n != 0 {
+							return fmt.Errorf("%d writes during the import", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// Recorded for good: nothing left to change.
+				Config: clusterConfig("train"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+			},
+			{
+				// And from now on a changed image is a replacement again.
+				Config: override(clusterConfig("train"), "image", `image = "busybox"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					expectReplacedBy("image"),
+				}},
+			},
+		},
+	})
+	if _, ok := env.Fake.Cluster(older.ID); !ok {
+		t.Errorf("the other cluster named train (%s) was touched", older.ID)
+	}
+}
+
+// A cluster made from a template has no inline settings to write down, but
+// the first plan after its import still records that (an update that sends
+// nothing), so that a start flag added later replaces the cluster instead
+// of being recorded.
+func TestAccCluster_importTemplateCluster(t *testing.T) {
+	env := acctest.New(t)
+	rec := env.Record()
+	tmpl := env.Fake.SeedTemplate(runpodfake.DefaultTemplate("console-trainer", "ghcr.io/acme/trainer:1"))
+	c, err := apiClient(t, env.Fake).CreateCluster(context.Background(), runpod.CreateClusterRequest{
+		Name: "console-made", Type: "RAY", TemplateID: tmpl.ID,
+		Compute: runpod.ClusterCompute{GPUTypeID: h100, GPUCountPerPod: 2, PodCount: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(extra string) string {
+		return fmt.Sprintf(`
+resource "runpod_cluster" "c" {
+  name              = "console-made"
+  type              = "RAY"
+  gpu_type_id       = %q
+  gpu_count_per_pod = 2
+  pod_count         = 2
+  template_id       = %q
+  %s
+}
+`, h100, tmpl.ID, extra)
+	}
+	importBlock := fmt.Sprintf("import {\n  to = runpod_cluster.c\n  id = %q\n}\n", c.ID)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { rec.Reset(); env.Fake.ResetRequests() },
+				Config:    importBlock + cfg(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, attr("estimated_cost_per_hour")),
+					expectWarning(rec, summaryRecorded, "none of them is configured"),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringExact(c.ID)),
+					statecheck.ExpectKnownValue(addr, attr("template_id"), knownvalue.StringExact(tmpl.ID)),
+					statecheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(11.96)),
+					acctest.CheckFake(func() error {
+						if n := len(requestBodies(env.Fake, "POST", "/v2/clusters")) + len(requestBodies(env.Fake, "PATCH", "/v2/clusters/"+c.ID)); n != 0 {
+							return fmt.Errorf("%d writes during the import", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				Config: cfg(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+			},
+			{
+				Config: cfg("start_ssh = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					expectReplacedBy("start_ssh"),
+				}},
+			},
+		},
+	})
+}

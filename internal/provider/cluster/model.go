@@ -1,0 +1,223 @@
+package cluster
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// clusterModel is a cluster as the API describes it: everything GET
+// /v2/clusters/{id} returns. The runpod_cluster and runpod_clusters data
+// sources use it as it is; the resource adds what only the configuration
+// knows (resourceModel).
+type clusterModel struct {
+	ID                 types.String `tfsdk:"id"`
+	Name               types.String `tfsdk:"name"`
+	Type               types.String `tfsdk:"type"`
+	GPUTypeID          types.String `tfsdk:"gpu_type_id"`
+	GPUCountPerPod     types.Int64  `tfsdk:"gpu_count_per_pod"`
+	PodCount           types.Int64  `tfsdk:"pod_count"`
+	TemplateID         types.String `tfsdk:"template_id"`
+	DataCenterID       types.String `tfsdk:"data_center_id"`
+	PodsByStatus       types.Map    `tfsdk:"pods_by_status"`
+	PrimaryPodID       types.String `tfsdk:"primary_pod_id"`
+	PrimarySSHEndpoint types.String `tfsdk:"primary_ssh_endpoint"`
+	NetworkCIDR        types.String `tfsdk:"network_cidr"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+}
+
+// resourceModel is runpod_cluster: the API's view plus the create-time
+// settings the API never returns (container, mounts, start flags, preferred
+// data centers), which are kept from the configuration, and the plan's cost
+// estimate.
+type resourceModel struct {
+	ID                 types.String `tfsdk:"id"`
+	Name               types.String `tfsdk:"name"`
+	Type               types.String `tfsdk:"type"`
+	GPUTypeID          types.String `tfsdk:"gpu_type_id"`
+	GPUCountPerPod     types.Int64  `tfsdk:"gpu_count_per_pod"`
+	PodCount           types.Int64  `tfsdk:"pod_count"`
+	TemplateID         types.String `tfsdk:"template_id"`
+	DataCenterID       types.String `tfsdk:"data_center_id"`
+	PodsByStatus       types.Map    `tfsdk:"pods_by_status"`
+	PrimaryPodID       types.String `tfsdk:"primary_pod_id"`
+	PrimarySSHEndpoint types.String `tfsdk:"primary_ssh_endpoint"`
+	NetworkCIDR        types.String `tfsdk:"network_cidr"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+
+	DataCenterIDs    types.List   `tfsdk:"data_center_ids"`
+	Image            types.String `tfsdk:"image"`
+	Args             types.String `tfsdk:"args"`
+	Entrypoint       types.List   `tfsdk:"entrypoint"`
+	Cmd              types.List   `tfsdk:"cmd"`
+	ContainerDiskGB  types.Int64  `tfsdk:"container_disk_gb"`
+	Env              types.Map    `tfsdk:"env"`
+	Ports            types.Set    `tfsdk:"ports"`
+	PersistentVolume types.Object `tfsdk:"persistent_volume"`
+	NetworkVolume    types.Object `tfsdk:"network_volume"`
+	StartSSH         types.Bool   `tfsdk:"start_ssh"`
+	StartJupyter     types.Bool   `tfsdk:"start_jupyter"`
+	RegistryAuthID   types.String `tfsdk:"registry_auth_id"`
+
+	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
+	Timeouts             timeouts.Value `tfsdk:"timeouts"`
+}
+
+// persistentVolumeModel is a host-local volume on every member
+// (mounts.persistent).
+type persistentVolumeModel struct {
+	SizeGB types.Int64  `tfsdk:"size_gb"`
+	Path   types.String `tfsdk:"path"`
+}
+
+// networkVolumeModel attaches one network volume to every member
+// (mounts.network[0]).
+type networkVolumeModel struct {
+	VolumeID types.String `tfsdk:"volume_id"`
+	Path     types.String `tfsdk:"path"`
+}
+
+var objectAsOptions = basetypes.ObjectAsOptions{}
+
+// fromAPI is the one conversion from the API's cluster to the Terraform
+// view, used by Create, Read, Update, import and the data sources.
+func fromAPI(c *runpod.Cluster) clusterModel {
+	byStatus := map[string]attr.Value{}
+	for status, n := range c.Pods.ByStatus {
+		byStatus[status] = types.Int64Value(int64(n))
+	}
+	m := clusterModel{
+		ID:                 types.StringValue(c.ID),
+		Name:               types.StringValue(c.Name),
+		Type:               types.StringValue(c.Type),
+		GPUTypeID:          types.StringValue(c.Compute.GPUTypeID),
+		GPUCountPerPod:     types.Int64Value(int64(c.Compute.GPUCountPerPod)),
+		PodCount:           types.Int64Value(int64(c.Compute.PodCount)),
+		TemplateID:         optionalString(c.Template),
+		DataCenterID:       optionalString(c.DataCenterID),
+		PodsByStatus:       types.MapValueMust(types.Int64Type, byStatus),
+		PrimaryPodID:       types.StringNull(),
+		PrimarySSHEndpoint: types.StringNull(),
+		NetworkCIDR:        types.StringNull(),
+		CreatedAt:          types.StringValue(c.CreatedAt.UTC().Format(time.RFC3339)),
+	}
+	if c.Primary != nil {
+		m.PrimaryPodID = optionalString(c.Primary.PodID)
+		m.PrimarySSHEndpoint = optionalString(c.Primary.SSHEndpoint)
+	}
+	if c.Network != nil {
+		m.NetworkCIDR = optionalString(c.Network.CIDR)
+	}
+	return m
+}
+
+// refresh sets every attribute the API returns from c and keeps the
+// configuration-only ones. A template link the API no longer reports is
+// kept: a cluster cannot change template, so a missing link is not a
+// change worth replacing a running cluster for.
+func (m *resourceModel) refresh(c *runpod.Cluster) {
+	v := fromAPI(c)
+	m.ID, m.Name, m.Type = v.ID, v.Name, v.Type
+	m.GPUTypeID, m.GPUCountPerPod, m.PodCount = v.GPUTypeID, v.GPUCountPerPod, v.PodCount
+	if !v.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
+		m.TemplateID = v.TemplateID
+	}
+	m.DataCenterID, m.PodsByStatus = v.DataCenterID, v.PodsByStatus
+	m.PrimaryPodID, m.PrimarySSHEndpoint = v.PrimaryPodID, v.PrimarySSHEndpoint
+	m.NetworkCIDR, m.CreatedAt = v.NetworkCIDR, v.CreatedAt
+}
+
+func optionalString(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// toCreateRequest builds POST /v2/clusters from the plan. Unset optional
+// settings are left out so that the API's (or the template's) defaults
+// apply; the start flags are sent only when configured, because an explicit
+// false would override a template that enables them.
+func toCreateRequest(ctx context.Context, plan resourceModel) (runpod.CreateClusterRequest, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	req := runpod.CreateClusterRequest{
+		Name: plan.Name.ValueString(),
+		Type: plan.Type.ValueString(),
+		Compute: runpod.ClusterCompute{
+			GPUTypeID:      plan.GPUTypeID.ValueString(),
+			GPUCountPerPod: int(plan.GPUCountPerPod.ValueInt64()),
+			PodCount:       int(plan.PodCount.ValueInt64()),
+		},
+		Image:        plan.Image.ValueString(),
+		TemplateID:   plan.TemplateID.ValueString(),
+		StartSSH:     plan.StartSSH.ValueBoolPointer(),
+		StartJupyter: plan.StartJupyter.ValueBoolPointer(),
+		Args:         plan.Args.ValueStringPointer(),
+	}
+	var d diag.Diagnostics
+	req.DataCenterIDs, d = stringList(ctx, plan.DataCenterIDs)
+	diags.Append(d...)
+	req.Entrypoint, d = stringList(ctx, plan.Entrypoint)
+	diags.Append(d...)
+	req.Cmd, d = stringList(ctx, plan.Cmd)
+	diags.Append(d...)
+	req.Ports, d = stringList(ctx, plan.Ports)
+	diags.Append(d...)
+	sort.Strings(req.Ports)
+	if !plan.ContainerDiskGB.IsNull() {
+		disk := int(plan.ContainerDiskGB.ValueInt64())
+		req.Disk = &disk
+	}
+	if !plan.Env.IsNull() {
+		req.Env = map[string]string{}
+		diags.Append(plan.Env.ElementsAs(ctx, &req.Env, false)...)
+	}
+	if !plan.PersistentVolume.IsNull() {
+		var pv persistentVolumeModel
+		diags.Append(plan.PersistentVolume.As(ctx, &pv, objectAsOptions)...)
+		req.Mounts = &runpod.Mounts{Persistent: &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}}
+	}
+	if !plan.NetworkVolume.IsNull() {
+		var nv networkVolumeModel
+		diags.Append(plan.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
+		req.Mounts = &runpod.Mounts{Network: []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}}
+	}
+	return req, diags
+}
+
+// stringList reads a known list or set of strings; null reads as nil.
+func stringList(ctx context.Context, v interface {
+	IsNull() bool
+	IsUnknown() bool
+	ElementsAs(context.Context, any, bool) diag.Diagnostics
+},
+) ([]string, diag.Diagnostics) {
+	if v.IsNull() || v.IsUnknown() {
+		return nil, nil
+	}
+	var out []string
+	diags := v.ElementsAs(ctx, &out, false)
+	return out, diags
+}
+
+// networkVolumeID is the configured network volume's id, "" when there is
+// none or it is not known yet.
+func networkVolumeID(ctx context.Context, v types.Object) (string, diag.Diagnostics) {
+	if v.IsNull() || v.IsUnknown() {
+		return "", nil
+	}
+	var nv networkVolumeModel
+	diags := v.As(ctx, &nv, objectAsOptions)
+	if nv.VolumeID.IsUnknown() {
+		return "", diags
+	}
+	return nv.VolumeID.ValueString(), diags
+}

@@ -1,0 +1,628 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Private state keys.
+const (
+	// privateAppliedPodCount is pod_count as Terraform last created or
+	// accepted it. The API's pod count is read into state; when the two
+	// differ while the configuration still says the applied value, the
+	// cluster was resized outside Terraform.
+	privateAppliedPodCount = "applied_pod_count"
+	// privateImported marks a cluster imported and not yet planned with its
+	// configuration: the settings the API does not return are null in
+	// state, and the first plan writes them down instead of replacing.
+	privateImported = "imported"
+	// privateReplacing is set by the plan of a replacement for the plan of
+	// its create half, which Terraform makes with no prior state, so that
+	// the cost warning can say what is being replaced.
+	privateReplacing = "replacing"
+)
+
+// Warning and error summaries, also used by tests.
+const (
+	summaryCost         = "Cluster GPU Cost"
+	summaryNotChecked   = "Cluster Stock and Cost Not Checked"
+	summaryScaled       = "Cluster Was Resized Outside Terraform"
+	summarySizeAdopted  = "Cluster Size Adopted"
+	summaryRecorded     = "Cluster Settings Recorded From Configuration"
+	summaryNoCapacity   = "No Capacity for the Cluster"
+	summaryMaybeCreated = "Cluster May Have Been Created"
+)
+
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+func setAppliedPodCount(ctx context.Context, p privateSetter, n int64) diag.Diagnostics {
+	return p.SetKey(ctx, privateAppliedPodCount, []byte(strconv.FormatInt(n, 10)))
+}
+
+// appliedPodCount reads privateAppliedPodCount; ok is false when it was
+// never set (an imported cluster).
+func appliedPodCount(ctx context.Context, p privateGetter) (n int64, ok bool, diags diag.Diagnostics) {
+	b, diags := p.GetKey(ctx, privateAppliedPodCount)
+	if len(b) == 0 || diags.HasError() {
+		return 0, false, diags
+	}
+	if err := json.Unmarshal(b, &n); err != nil {
+		return 0, false, diags
+	}
+	return n, true, diags
+}
+
+func privateFlag(ctx context.Context, p privateGetter, key string) bool {
+	b, _ := p.GetKey(ctx, key)
+	return len(b) > 0 && string(b) != "false"
+}
+
+// replacingMarker describes the cluster a replacement destroys.
+type replacingMarker struct {
+	ID       string `json:"id"`
+	PodCount int64  `json:"pod_count"`
+	Applied  int64  `json:"applied_pod_count"`
+}
+
+func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg resourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkTemplateExclusive(cfg)...)
+}
+
+// checkTemplateExclusive enforces the API's template rule at validate time:
+// template_id excludes the inline container settings and mounts (400 at
+// apply otherwise), and without a template an image is required.
+func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	inline := []struct {
+		name string
+		v    attr.Value
+	}{
+		{"image", cfg.Image}, {"args", cfg.Args}, {"entrypoint", cfg.Entrypoint}, {"cmd", cfg.Cmd},
+		{"container_disk_gb", cfg.ContainerDiskGB}, {"env", cfg.Env}, {"ports", cfg.Ports},
+		{"persistent_volume", cfg.PersistentVolume}, {"network_volume", cfg.NetworkVolume},
+	}
+	if !cfg.TemplateID.IsNull() {
+		for _, f := range inline {
+			if f.v.IsNull() {
+				continue
+			}
+			diags.AddAttributeError(path.Root(f.name), "Conflicting Cluster Settings",
+				fmt.Sprintf("%s cannot be set together with template_id. Every member of a cluster created from a template "+
+					"gets the template's container settings (image, command, disk, env, ports) and its registry credential, and "+
+					"Runpod refuses a create that also sets %s. Put the setting on the template, or remove template_id and "+
+					"configure the container here.", f.name, f.name))
+		}
+		return diags
+	}
+	if cfg.Image.IsNull() {
+		diags.AddAttributeError(path.Root("image"), "Missing Cluster Image",
+			"A cluster needs either image (a public container image) or template_id. A private image needs template_id: "+
+				"a cluster takes no registry credential, so create a runpod_template with the image and its registry_auth_id "+
+				"and set template_id to it.")
+	}
+	return diags
+}
+
+// ModifyPlan does at plan time what the API would otherwise refuse or
+// surprise with at apply:
+//   - a new cluster (or the create half of a replacement) is checked
+//     against the catalog (GPU type, GPUs per pod, CLUSTER stock in the
+//     requested data centers, the network volume's data center) and carries
+//     a warning with its hourly cost;
+//   - on an existing cluster every argument but name forces a replacement,
+//     except that a pod count changed outside Terraform fails the plan
+//     rather than destroy the running cluster, and settings an import could
+//     not read are written down from the configuration.
+func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var plan resourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		var replacing *replacingMarker
+		if b, _ := req.Private.GetKey(ctx, privateReplacing); len(b) > 0 {
+			replacing = &replacingMarker{}
+			if json.Unmarshal(b, replacing) != nil {
+				replacing = nil
+			}
+		}
+		r.planCreate(ctx, plan, replacing, resp)
+		return
+	}
+	var state resourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.planChange(ctx, plan, state, req, resp)
+}
+
+// immutable are the arguments the API cannot change. configOnly marks those
+// it never returns, which an import leaves null.
+func immutable(plan, state resourceModel) []struct {
+	name        string
+	plan, state attr.Value
+	configOnly  bool
+} {
+	type field = struct {
+		name        string
+		plan, state attr.Value
+		configOnly  bool
+	}
+	return []field{
+		{"type", plan.Type, state.Type, false},
+		{"gpu_type_id", plan.GPUTypeID, state.GPUTypeID, false},
+		{"gpu_count_per_pod", plan.GPUCountPerPod, state.GPUCountPerPod, false},
+		{"template_id", plan.TemplateID, state.TemplateID, true},
+		{"data_center_ids", plan.DataCenterIDs, state.DataCenterIDs, true},
+		{"image", plan.Image, state.Image, true},
+		{"args", plan.Args, state.Args, true},
+		{"entrypoint", plan.Entrypoint, state.Entrypoint, true},
+		{"cmd", plan.Cmd, state.Cmd, true},
+		{"container_disk_gb", plan.ContainerDiskGB, state.ContainerDiskGB, true},
+		{"env", plan.Env, state.Env, true},
+		{"ports", plan.Ports, state.Ports, true},
+		{"persistent_volume", plan.PersistentVolume, state.PersistentVolume, true},
+		{"network_volume", plan.NetworkVolume, state.NetworkVolume, true},
+		{"start_ssh", plan.StartSSH, state.StartSSH, true},
+		{"start_jupyter", plan.StartJupyter, state.StartJupyter, true},
+	}
+}
+
+// planChange plans a change to an existing cluster.
+func (r *clusterResource) planChange(ctx context.Context, plan, state resourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	imported := privateFlag(ctx, req.Private, privateImported)
+	applied, hasApplied, diags := appliedPodCount(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if !hasApplied {
+		applied = state.PodCount.ValueInt64()
+	}
+
+	var replace path.Paths
+	var recorded []string
+	for _, f := range immutable(plan, state) {
+		switch {
+		case f.plan.Equal(f.state):
+		case imported && f.configOnly && f.state.IsNull():
+			recorded = append(recorded, f.name)
+		default:
+			replace = append(replace, path.Root(f.name))
+		}
+	}
+
+	apiPods := state.PodCount.ValueInt64()
+	scaled := !state.PodCount.IsNull() && apiPods != applied
+	adoptSize := false
+	switch {
+	case plan.PodCount.Equal(state.PodCount):
+		adoptSize = scaled
+	case scaled && !plan.PodCount.IsUnknown() && plan.PodCount.ValueInt64() == applied && len(replace) == 0:
+		r.scaledError(ctx, plan, state, applied, resp)
+		return
+	default:
+		replace = append(replace, path.Root("pod_count"))
+	}
+
+	if len(replace) > 0 {
+		// Terraform plans the new cluster again with no prior state, which
+		// runs planCreate (stock check and cost warning); tell it what it
+		// replaces.
+		resp.RequiresReplace = append(resp.RequiresReplace, replace...)
+		b, _ := json.Marshal(replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied})
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, b)...)
+		return
+	}
+
+	estimate := state.EstimatedCostPerHour
+	if adoptSize {
+		res, _ := r.checkIfPossible(ctx, plan)
+		estimate = types.Float64Unknown()
+		detail := fmt.Sprintf("Cluster %q (%s) was resized outside Terraform from %d to %d pods, and the configuration now "+
+			"says pod_count = %d. The plan records the new size in state; the cluster itself is not touched.",
+			state.Name.ValueString(), state.ID.ValueString(), applied, apiPods, apiPods)
+		if res != nil && res.GPU != nil && res.Price.Known {
+			detail += " " + costSentence(plan, res) + " " + billingNote
+			estimate = types.Float64Value(res.Price.PerHour)
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summarySizeAdopted, detail)
+	}
+	if imported {
+		// The first plan after an import is always an update, even with
+		// nothing to write down: applying it clears the import mark, so
+		// that a create-time setting added later replaces the cluster as it
+		// should instead of being recorded. The estimate is recomputed.
+		estimate = types.Float64Unknown()
+		what := "none of them is configured"
+		if len(recorded) > 0 {
+			what = "the configuration sets " + strings.Join(recorded, ", ")
+		}
+		resp.Diagnostics.AddWarning(summaryRecorded,
+			fmt.Sprintf("Cluster %q (%s) was imported, and Runpod does not return the settings a cluster was created with "+
+				"(container settings, mounts, start flags, data_center_ids); %s. This plan writes them into state as "+
+				"configured, without checking them against the cluster and without changing it; from then on, changing "+
+				"one replaces the cluster. If they do not match how the cluster was created, replace it (terraform apply "+
+				"-replace) to rebuild it as configured.", state.Name.ValueString(), state.ID.ValueString(), what))
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
+	if (imported || adoptSize) && !resp.Diagnostics.HasError() {
+		// The framework marks the read-only attributes unknown only when the
+		// configuration changed; an update forced here must do it itself,
+		// since Update ends with a fresh read that may differ.
+		for _, name := range volatile {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), unknownOf(name))...)
+		}
+	}
+}
+
+// volatile are the read-only attributes that can change between reads.
+var volatile = []string{"pods_by_status", "primary_pod_id", "primary_ssh_endpoint"}
+
+func unknownOf(name string) attr.Value {
+	if name == "pods_by_status" {
+		return types.MapUnknown(types.Int64Type)
+	}
+	return types.StringUnknown()
+}
+
+// scaledError refuses to plan away a size set outside Terraform.
+func (r *clusterResource) scaledError(ctx context.Context, plan, state resourceModel, applied int64, resp *resource.ModifyPlanResponse) {
+	apiPods := state.PodCount.ValueInt64()
+	rebuild := fmt.Sprintf("%d pods × %d GPUs", applied, plan.GPUCountPerPod.ValueInt64())
+	if res, _ := r.checkIfPossible(ctx, plan); res != nil && res.GPU != nil && res.Price.Known {
+		rebuild = fmt.Sprintf("%d pods × %d = %d %s GPUs at %s per GPU-hour = %s per hour (catalog, Secure Cloud price)",
+			applied, plan.GPUCountPerPod.ValueInt64(), res.Price.Units, res.GPU.ID, pricing.USD(res.Price.Unit), pricing.USD(res.Price.PerHour))
+	}
+	resp.Diagnostics.AddAttributeError(path.Root("pod_count"), summaryScaled,
+		fmt.Sprintf("Cluster %q (%s) has %d pods now: it was resized outside Terraform (\"Scale cluster\" in the Runpod console, "+
+			"or the API) from the %d pods Terraform last applied, and the configuration still says pod_count = %d. Runpod cannot "+
+			"resize a cluster in place, so applying this configuration would destroy the running %d-pod cluster and create a "+
+			"new one; the provider does not plan that on its own.\n\n"+
+			"Choose one:\n"+
+			"  - Keep the cluster as it is: set pod_count = %d. The next plan records the new size in state without touching "+
+			"the cluster.\n"+
+			"  - Rebuild it at the configured size: mark it for replacement with `terraform taint ADDRESS` (`tofu taint` on "+
+			"OpenTofu; ADDRESS is the resource address shown with this error), then apply. That destroys this cluster and "+
+			"creates one with %s, billed from creation until destroyed.\n\n"+
+			"`terraform apply -replace=ADDRESS` does not get past this check: Terraform asks the provider to plan the change "+
+			"in place before it applies -replace, and that plan is the one refused.",
+			state.Name.ValueString(), state.ID.ValueString(), apiPods, applied, applied, apiPods, apiPods, rebuild))
+}
+
+// checkIfPossible runs the catalog check when the provider can call the
+// API and the request is known; otherwise it returns nil.
+func (r *clusterResource) checkIfPossible(ctx context.Context, m resourceModel) (*placement.Result, error) {
+	if r.Data == nil || !known(m.GPUTypeID) || !known(m.GPUCountPerPod) || !known(m.PodCount) {
+		return nil, nil
+	}
+	if _, d := r.Data.Client(); d.HasError() {
+		return nil, nil
+	}
+	return r.check(ctx, m)
+}
+
+// request is the placement request for a cluster's compute.
+func request(m resourceModel, dcs []string) placement.GPURequest {
+	return placement.GPURequest{
+		Product:       placement.ProductCluster,
+		GPUTypeID:     m.GPUTypeID.ValueString(),
+		GPUCount:      int(m.GPUCountPerPod.ValueInt64()),
+		PodCount:      int(m.PodCount.ValueInt64()),
+		Cloud:         runpod.CloudSecure,
+		DataCenterIDs: dcs,
+	}
+}
+
+// check reads the catalog (through the provider-wide memo) for m's compute
+// in its configured data centers.
+func (r *clusterResource) check(ctx context.Context, m resourceModel) (*placement.Result, error) {
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, fmt.Errorf("%s: %s", d[0].Summary(), d[0].Detail())
+	}
+	dcs, _ := stringList(ctx, m.DataCenterIDs)
+	return placement.CheckGPU(ctx, cat, request(m, dcs))
+}
+
+// planCreate checks a new cluster against the catalog and states its cost.
+func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, replacing *replacingMarker, resp *resource.ModifyPlanResponse) {
+	if r.Data == nil {
+		return
+	}
+	setEstimate := func(v types.Float64) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), v)...)
+	}
+	client, d := r.Data.Client()
+	if d.HasError() {
+		// Plans without the API must work, but must not pretend the
+		// checks ran.
+		resp.Diagnostics.AddWarning(summaryNotChecked,
+			fmt.Sprintf("The plan could not check the GPU type, its stock for clusters or its price, because the provider "+
+				"cannot call the API (%s: %s). A cluster bills pod_count × gpu_count_per_pod GPUs at the catalog price or more "+
+				"from creation until destroyed.", d[0].Summary(), d[0].Detail()))
+		return
+	}
+	if !known(plan.GPUTypeID) || !known(plan.GPUCountPerPod) || !known(plan.PodCount) {
+		resp.Diagnostics.AddWarning(summaryNotChecked,
+			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
+				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
+				plan.Name.ValueString()))
+		return
+	}
+
+	dcs, diags := stringList(ctx, plan.DataCenterIDs)
+	resp.Diagnostics.Append(diags...)
+	volumeDC, ok := r.volumeDataCenter(ctx, client, plan, dcs, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if volumeDC != "" {
+		dcs = []string{volumeDC}
+	}
+	cat, _ := r.Data.Catalog()
+	res, err := placement.CheckGPU(ctx, cat, request(plan, dcs))
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog",
+			"reading GPU availability for clusters (product CLUSTER) to check the cluster's stock", err))
+		return
+	}
+	if !res.OK() {
+		resp.Diagnostics.Append(placementError(res, volumeDC))
+		return
+	}
+	if !res.Price.Known {
+		setEstimate(types.Float64Null())
+		resp.Diagnostics.AddWarning(summaryCost, fmt.Sprintf("Creating cluster %q: Runpod's catalog lists no Secure Cloud price "+
+			"for %s, so the plan cannot state the hourly cost of its %d GPUs. %s", plan.Name.ValueString(), res.GPU.ID,
+			res.Price.Units, billingNote))
+		return
+	}
+	setEstimate(types.Float64Value(res.Price.PerHour))
+	resp.Diagnostics.Append(costWarning(plan, res, replacing))
+}
+
+// placementError is the plan error for a cluster the catalog says cannot be
+// placed, on the attribute at fault. The placement package writes it for
+// pods and clusters alike; two cases need words of their own here.
+func placementError(res *placement.Result, volumeDC string) diag.Diagnostic {
+	at := pathFor(res.Outcome)
+	switch {
+	case res.Outcome == placement.NotInCloud:
+		// Its hint names the cloud argument, which clusters do not have.
+		return diag.NewAttributeErrorDiagnostic(at, res.Summary, fmt.Sprintf("Instant Clusters run on Secure Cloud "+
+			"only, and %s is not offered there, so a cluster of it cannot be created. The runpod_gpu_types data source "+
+			"with product = \"CLUSTER\" lists the GPU types that can.", res.GPU.ID))
+	case res.Outcome == placement.NoStock && volumeDC != "":
+		return diag.NewAttributeErrorDiagnostic(at, res.Summary, res.Detail+fmt.Sprintf(
+			"\n\nThe cluster must be in %s, the data center of its network volume; another data center listed above "+
+				"needs a network volume there.", volumeDC))
+	}
+	return res.Diagnostic(at)
+}
+
+// pathFor is the attribute a placement outcome is about.
+func pathFor(o placement.Outcome) path.Path {
+	switch o {
+	case placement.UnknownDataCenter:
+		return path.Root("data_center_ids")
+	case placement.CountOutOfRange:
+		return path.Root("gpu_count_per_pod")
+	}
+	return path.Root("gpu_type_id")
+}
+
+// volumeDataCenter reads the configured network volume, whose data center
+// the cluster must be in, and checks it against data_center_ids. It returns
+// "" when there is no volume or its id is not known yet, and false when the
+// plan must fail.
+func (r *clusterResource) volumeDataCenter(ctx context.Context, client *runpod.Client, plan resourceModel, dcs []string, diags *diag.Diagnostics) (string, bool) {
+	id, d := networkVolumeID(ctx, plan.NetworkVolume)
+	diags.Append(d...)
+	if id == "" {
+		return "", true
+	}
+	v, err := client.GetNetworkVolume(ctx, id)
+	if runpod.IsNotFound(err) {
+		diags.AddAttributeError(path.Root("network_volume").AtName("volume_id"), "Network Volume Not Found",
+			fmt.Sprintf("No network volume with id %q exists or is visible to this API key.", id))
+		return "", false
+	}
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read Network Volume", fmt.Sprintf("reading network volume %s to find its data center", id), err))
+		return "", false
+	}
+	if len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
+		diags.AddAttributeError(path.Root("network_volume"), "Network Volume in Another Data Center",
+			fmt.Sprintf("Network volume %q (%s) is in %s, which is not in data_center_ids (%s). A network volume is reachable "+
+				"only from compute in its own data center, and Runpod refuses the create. Add %s to data_center_ids, or use a "+
+				"volume in one of those data centers.", v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))
+		return "", false
+	}
+	return v.DataCenter, true
+}
+
+const billingNote = "Cluster pods can bill above pod prices, so the real spend is in the runpod_cluster_billing data " +
+	"source after creation."
+
+// costSentence is the arithmetic of the cost warning, e.g. "pod_count ×
+// gpu_count_per_pod = 2 × 8 = 16 GPUs of NVIDIA H100 80GB HBM3 (H100 SXM)
+// at $2.99 per GPU-hour (catalog, Secure Cloud price) = $47.84 per hour
+// (about $1,148.16 per day) from creation until destroyed".
+func costSentence(plan resourceModel, res *placement.Result) string {
+	return fmt.Sprintf("pod_count × gpu_count_per_pod = %d × %d = %d GPUs of %s (%s) at %s per GPU-hour (catalog, Secure "+
+		"Cloud price) = %s per hour (about %s per day) from creation until destroyed.",
+		plan.PodCount.ValueInt64(), plan.GPUCountPerPod.ValueInt64(), res.Price.Units, res.GPU.ID, res.GPU.Name,
+		pricing.USD(res.Price.Unit), pricing.USD(res.Price.PerHour), pricing.USD(res.Price.PerHour*24))
+}
+
+// costWarning is the plan warning for a cluster to be created.
+func costWarning(plan resourceModel, res *placement.Result, replacing *replacingMarker) diag.Diagnostic {
+	var b strings.Builder
+	if replacing != nil {
+		fmt.Fprintf(&b, "Replacing cluster %q (%s) creates a new cluster: ", plan.Name.ValueString(), replacing.ID)
+	} else {
+		fmt.Fprintf(&b, "Creating cluster %q: ", plan.Name.ValueString())
+	}
+	b.WriteString(costSentence(plan, res))
+	levels := make([]string, 0, len(res.Stock))
+	for _, s := range res.Stock {
+		if slices.Contains(res.Placeable, s.ID) {
+			levels = append(levels, fmt.Sprintf("%s %s", s.ID, s.Availability))
+		}
+	}
+	fmt.Fprintf(&b, " Stock for clusters now: %s (availability per pod, not a count: the whole cluster must fit in one "+
+		"data center, which Runpod confirms only at create).", strings.Join(levels, ", "))
+	if replacing != nil && replacing.PodCount != replacing.Applied && replacing.PodCount != plan.PodCount.ValueInt64() {
+		fmt.Fprintf(&b, " The cluster being replaced has %d pods now, set outside Terraform; the new one has the "+
+			"configured %d.", replacing.PodCount, plan.PodCount.ValueInt64())
+	}
+	b.WriteString(" " + billingNote)
+	return diag.NewWarningDiagnostic(summaryCost, b.String())
+}
+
+// capacityError explains a create Runpod refused for lack of capacity. It is
+// not retried; the availability read (the provider's memo, read moments
+// earlier by this apply's own plan) is quoted with what has stock.
+func (r *clusterResource) capacityError(ctx context.Context, plan resourceModel, body runpod.CreateClusterRequest, err error) diag.Diagnostic {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Runpod refused to create cluster %q: it could not place %d pods × %d %s in one data center",
+		body.Name, body.Compute.PodCount, body.Compute.GPUCountPerPod, body.Compute.GPUTypeID)
+	if apiErr := (*runpod.APIError)(nil); errors.As(err, &apiErr) && apiErr.Detail != "" {
+		fmt.Fprintf(&b, " (Runpod said: %q)", apiErr.Detail)
+	}
+	b.WriteString(". Stock moved since the plan, or the level the plan read was not enough for all the GPUs at once: " +
+		"the catalog reports availability per pod, not a count. The create was not retried, and no cluster was created.")
+	dcs := body.DataCenterIDs
+	if body.Mounts != nil && len(body.Mounts.Network) > 0 {
+		if v, verr := r.mustClient().GetNetworkVolume(ctx, body.Mounts.Network[0].VolumeID); verr == nil {
+			dcs = []string{v.DataCenter}
+		}
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return diag.NewAttributeErrorDiagnostic(path.Root("gpu_type_id"), summaryNoCapacity, b.String())
+	}
+	res, cerr := placement.CheckGPU(ctx, cat, request(plan, dcs))
+	switch {
+	case cerr != nil:
+		fmt.Fprintf(&b, "\n\nReading the catalog for alternatives failed too: %s", cerr)
+	case !res.OK():
+		b.WriteString("\n\n" + res.Detail)
+	default:
+		levels := make([]string, 0, len(res.Stock))
+		for _, s := range res.Stock {
+			levels = append(levels, fmt.Sprintf("%s %s", s.ID, s.Availability))
+		}
+		fmt.Fprintf(&b, "\n\nThe catalog still reports stock for one pod of this size (%s), but not enough for the "+
+			"whole cluster. A smaller pod_count or gpu_count_per_pod is more likely to fit", strings.Join(levels, ", "))
+		if gpus, err := cat.GPUTypes(ctx, placement.GPUQuery(request(plan, dcs))); err == nil {
+			b.WriteString(alternativesText(gpus, res.GPU, dcs))
+		}
+		b.WriteString("\n\nThe runpod_gpu_types data source with product = \"CLUSTER\" reads the same availability.")
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("gpu_type_id"), summaryNoCapacity, b.String())
+}
+
+// alternativesText lists, for a cluster the API could not place, the same
+// GPU type in data centers not asked for and other types with at least its
+// memory where it was asked, with stock for one pod (the placement package
+// computes these only for a stock-out, and here the catalog showed stock).
+func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) string {
+	var b strings.Builder
+	var elsewhere []string
+	if len(dcs) > 0 {
+		for _, a := range g.DataCenters {
+			if providerdata.HasStock(a.Availability) && !slices.Contains(dcs, a.ID) {
+				elsewhere = append(elsewhere, fmt.Sprintf("%s (%s)", a.ID, a.Availability))
+			}
+		}
+	}
+	type alt struct {
+		t     runpod.GPUType
+		where []string
+	}
+	var others []alt
+	for _, t := range gpus {
+		if t.ID == g.ID || t.Memory < g.Memory {
+			continue
+		}
+		var where []string
+		for _, a := range t.DataCenters {
+			if providerdata.HasStock(a.Availability) && (len(dcs) == 0 || slices.Contains(dcs, a.ID)) {
+				where = append(where, fmt.Sprintf("%s %s", a.ID, a.Availability))
+			}
+		}
+		if len(where) > 0 {
+			others = append(others, alt{t, where})
+		}
+	}
+	sort.SliceStable(others, func(i, j int) bool { return others[i].t.Price.Secure < others[j].t.Price.Secure })
+	if len(elsewhere) == 0 && len(others) == 0 {
+		return ", or a data center where it has more stock."
+	}
+	b.WriteString(". With stock now:")
+	if len(elsewhere) > 0 {
+		fmt.Fprintf(&b, "\n  - %s in other data centers: %s", g.ID, strings.Join(elsewhere, ", "))
+	}
+	if len(others) > 0 {
+		where := "in any data center"
+		if len(dcs) > 0 {
+			where = "in " + strings.Join(dcs, ", ")
+		}
+		fmt.Fprintf(&b, "\n  - other GPU types with at least %d GB %s:", g.Memory, where)
+	}
+	for i, o := range others {
+		if i == 5 {
+			break
+		}
+		fmt.Fprintf(&b, "\n      %q (%s, %d GB, %s per GPU-hour): %s", o.t.ID, o.t.Name, o.t.Memory,
+			pricing.USD(o.t.Price.Secure), strings.Join(o.where, ", "))
+	}
+	return b.String()
+}
+
+// mustClient is the client of a configured provider (Create has checked).
+func (r *clusterResource) mustClient() *runpod.Client {
+	c, _ := r.Data.Client()
+	return c
+}
+
+func known(v interface {
+	IsNull() bool
+	IsUnknown() bool
+},
+) bool {
+	return !v.IsNull() && !v.IsUnknown()
+}

@@ -1,0 +1,245 @@
+package pod
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+var (
+	_ datasource.DataSource              = (*podDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*podDataSource)(nil)
+)
+
+// podDataModel is a pod as the data sources show it: what the API returns,
+// without the resource's create-time settings.
+type podDataModel struct {
+	ID               types.String           `tfsdk:"id"`
+	Name             types.String           `tfsdk:"name"`
+	Image            types.String           `tfsdk:"image"`
+	TemplateID       types.String           `tfsdk:"template_id"`
+	Args             types.String           `tfsdk:"args"`
+	ContainerDiskGB  types.Int64            `tfsdk:"container_disk_gb"`
+	Ports            types.Set              `tfsdk:"ports"`
+	Env              types.Map              `tfsdk:"env"`
+	RegistryAuthID   types.String           `tfsdk:"registry_auth_id"`
+	GPU              *gpuDataModel          `tfsdk:"gpu"`
+	CPU              *cpuModel              `tfsdk:"cpu"`
+	Cloud            types.String           `tfsdk:"cloud"`
+	PersistentVolume *persistentVolumeModel `tfsdk:"persistent_volume"`
+	NetworkVolume    *networkVolumeModel    `tfsdk:"network_volume"`
+	Locked           types.Bool             `tfsdk:"locked"`
+	GlobalNetworking types.Bool             `tfsdk:"global_networking"`
+	Status           types.String           `tfsdk:"status"`
+	DataCenterID     types.String           `tfsdk:"data_center_id"`
+	CudaVersion      types.String           `tfsdk:"cuda_version"`
+	CostPerHr        types.Float64          `tfsdk:"cost_per_hr"`
+	ProxyURLs        types.Map              `tfsdk:"proxy_urls"`
+	SSHDirect        types.String           `tfsdk:"ssh_direct"`
+	SSHProxy         types.String           `tfsdk:"ssh_proxy"`
+	PublicIP         types.String           `tfsdk:"public_ip"`
+	PortMappings     types.Map              `tfsdk:"port_mappings"`
+	ClusterID        types.String           `tfsdk:"cluster_id"`
+	CreatedAt        types.String           `tfsdk:"created_at"`
+}
+
+type gpuDataModel struct {
+	TypeID types.String `tfsdk:"type_id"`
+	Count  types.Int64  `tfsdk:"count"`
+}
+
+// dataFromAPI is the data sources' conversion, built on the same facts as
+// the resource's fromAPI.
+func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnostics) {
+	var diags, d diag.Diagnostics
+	f := factsOf(p)
+	m := podDataModel{
+		ID:               types.StringValue(p.ID),
+		Name:             types.StringValue(p.Name),
+		Image:            types.StringValue(p.Image),
+		TemplateID:       types.StringPointerValue(p.Template),
+		Args:             types.StringValue(p.Args),
+		ContainerDiskGB:  types.Int64Value(int64(p.Disk)),
+		RegistryAuthID:   types.StringPointerValue(p.Registry),
+		Cloud:            types.StringValue(p.Cloud),
+		Locked:           types.BoolValue(p.Locked),
+		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
+		Status:           types.StringValue(p.Status),
+		DataCenterID:     types.StringPointerValue(p.DataCenterID),
+		CudaVersion:      types.StringPointerValue(p.CudaVersion),
+		CostPerHr:        types.Float64Value(p.Cost),
+		SSHDirect:        types.StringPointerValue(f.sshDirect),
+		SSHProxy:         types.StringPointerValue(f.sshProxy),
+		PublicIP:         types.StringPointerValue(f.publicIP),
+		ClusterID:        types.StringPointerValue(f.clusterID),
+		CreatedAt:        types.StringValue(f.createdAt),
+	}
+	env := p.Env
+	if env == nil {
+		env = map[string]string{}
+	}
+	m.Ports, d = types.SetValueFrom(ctx, types.StringType, nonNil(p.Ports))
+	diags.Append(d...)
+	m.Env, d = types.MapValueFrom(ctx, types.StringType, env)
+	diags.Append(d...)
+	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
+	diags.Append(d...)
+	m.PortMappings, d = types.MapValueFrom(ctx, types.Int64Type, f.portMappings)
+	diags.Append(d...)
+	if p.GPU != nil {
+		m.GPU = &gpuDataModel{TypeID: types.StringValue(p.GPU.ID), Count: types.Int64Value(int64(p.GPU.Count))}
+	}
+	if p.CPU != nil {
+		m.CPU = &cpuModel{TypeID: types.StringValue(p.CPU.ID), VCPUCount: types.Int64Value(int64(p.CPU.VCPUCount))}
+	}
+	if pm := f.persistent; pm != nil {
+		m.PersistentVolume = &persistentVolumeModel{SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path)}
+	}
+	if nm := f.network; nm != nil {
+		m.NetworkVolume = &networkVolumeModel{VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path)}
+	}
+	return m, diags
+}
+
+// podDataAttributes are a pod's attributes in the data sources; idAttr
+// is the id's own (an argument for runpod_pod, computed in lists).
+func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
+	str := func(desc string) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	i64 := func(desc string) schema.Attribute {
+		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
+	}
+	boolean := func(desc string) schema.Attribute {
+		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	return map[string]schema.Attribute{
+		"id":                idAttr,
+		"name":              str("Name of the pod."),
+		"image":             str("Container image."),
+		"template_id":       str("Template the pod was created from, when Runpod reports it."),
+		"args":              str("Container start command; empty for the image's own."),
+		"container_disk_gb": i64("Container disk in GB (ephemeral)."),
+		"ports": schema.SetAttribute{
+			MarkdownDescription: "Exposed ports, such as `8888/http` and `22/tcp`.",
+			ElementType:         types.StringType, Computed: true,
+		},
+		"env": schema.MapAttribute{
+			MarkdownDescription: "Environment variables, including the `PUBLIC_KEY` and `JUPYTER_PASSWORD` Runpod injects. " +
+				"Sensitive, because of that password.",
+			ElementType: types.StringType, Computed: true, Sensitive: true,
+		},
+		"registry_auth_id": str("Registry credential used to pull the image, or null."),
+		"gpu": schema.SingleNestedAttribute{
+			MarkdownDescription: "GPU compute; null for CPU pods.",
+			Computed:            true,
+			Attributes: map[string]schema.Attribute{
+				"type_id": str("GPU type id, e.g. `NVIDIA GeForce RTX 4090`."),
+				"count":   i64("GPUs in the pod."),
+			},
+		},
+		"cpu": schema.SingleNestedAttribute{
+			MarkdownDescription: "CPU compute; null for GPU pods.",
+			Computed:            true,
+			Attributes: map[string]schema.Attribute{
+				"type_id":    str("CPU flavour id, e.g. `cpu3c`."),
+				"vcpu_count": i64("vCPUs."),
+			},
+		},
+		"cloud": str("`SECURE` or `COMMUNITY`."),
+		"persistent_volume": schema.SingleNestedAttribute{
+			MarkdownDescription: "The pod's volume disk on its host, or null.",
+			Computed:            true,
+			Attributes: map[string]schema.Attribute{
+				"size_gb": i64("Size in GB."),
+				"path":    str("Mount path."),
+			},
+		},
+		"network_volume": schema.SingleNestedAttribute{
+			MarkdownDescription: "The mounted network volume, or null.",
+			Computed:            true,
+			Attributes: map[string]schema.Attribute{
+				"volume_id": str("Id of the network volume."),
+				"path":      str("Mount path."),
+			},
+		},
+		"locked":            boolean("Whether the pod is locked against stop and restart."),
+		"global_networking": boolean("Whether the pod is on Runpod's global private network."),
+		"status":            str("`PROVISIONING`, `STARTING`, `RUNNING`, `EXITED` or `ERROR`."),
+		"data_center_id":    str("Data center the pod runs in."),
+		"cuda_version":      str("CUDA version of the host, or null."),
+		"cost_per_hr":       schema.Float64Attribute{MarkdownDescription: "Current cost in USD per hour (0 while stopped).", Computed: true},
+		"proxy_urls": schema.MapAttribute{
+			MarkdownDescription: "`https://<pod id>-<port>.proxy.runpod.net` per HTTP port the running pod reports, keyed by " +
+				"port. Public: anyone with the URL reaches the port.",
+			ElementType: types.StringType, Computed: true,
+		},
+		"ssh_direct": str("SSH command over the public IP, when `22/tcp` is mapped."),
+		"ssh_proxy":  str("SSH command through Runpod's SSH proxy."),
+		"public_ip":  str("Public IP of the TCP port mappings, once mapped."),
+		"port_mappings": schema.MapAttribute{
+			MarkdownDescription: "Public port per mapped TCP port, keyed by the container port.",
+			ElementType:         types.Int64Type, Computed: true,
+		},
+		"cluster_id": str("Cluster the pod belongs to, or null."),
+		"created_at": str("When the pod was created (RFC 3339)."),
+	}
+}
+
+// NewDataSource is the runpod_pod data source factory.
+func NewDataSource() datasource.DataSource { return &podDataSource{} }
+
+type podDataSource struct{ providerdata.DataSourceBase }
+
+func (d *podDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = "runpod_pod"
+}
+
+func (d *podDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one pod by id, whoever created it (cluster member pods included), with its live " +
+			"status, addresses and cost.",
+		Attributes: podDataAttributes(schema.StringAttribute{
+			MarkdownDescription: "Id of the pod.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		}),
+	}
+}
+
+func (d *podDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	client, diags := d.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var id types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathID, &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p, err := client.GetPod(ctx, id.ValueString())
+	if runpod.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(pathID, "Pod Not Found",
+			fmt.Sprintf("No pod with id %q exists in the Runpod account (terminated pods disappear). The runpod_pods data "+
+				"source lists the account's pods.", id.ValueString()))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id.ValueString()), err))
+		return
+	}
+	m, diags := dataFromAPI(ctx, p)
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}

@@ -1,0 +1,121 @@
+package pod_test
+
+import (
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+// The documented examples, as shipped in examples/, run as they are.
+const examples = "../../../examples/resources/runpod_pod/"
+
+func TestAccPodExample_interactive(t *testing.T) {
+	env := acctest.New(t)
+	env.Fake.SetSSHKeys(sshKey)
+	rec := env.Record()
+	const notebook = "runpod_pod.notebook"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{{
+			ConfigFile: config.StaticFile(examples + "resource.tf"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(notebook, attr("status"), knownvalue.StringExact("RUNNING")),
+				statecheck.ExpectKnownOutputValue("jupyter_url", knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-8888\.proxy\.runpod\.net$`))),
+				statecheck.ExpectKnownOutputValue("app_url", knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-7860\.proxy\.runpod\.net$`))),
+				statecheck.ExpectKnownOutputValue("ssh", knownvalue.StringRegexp(regexp.MustCompile(`^ssh root@`))),
+				statecheck.ExpectKnownValue(notebook, attr("jupyter_password"), knownvalue.NotNull()),
+			},
+		}},
+	})
+	warningWith(t, rec, "Pod Compute Cost", "1 × $0.69 = $0.69 per hour", "20 GB volume disk")
+}
+
+func TestAccPodExample_training(t *testing.T) {
+	env := acctest.New(t)
+	rec := env.Record()
+	const trainer = "runpod_pod.trainer"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				ConfigFile: config.StaticFile(examples + "training.tf"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(trainer, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue("runpod_network_volume.checkpoints", attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("trainer_data_center", knownvalue.StringExact("US-KS-2")),
+					statecheck.ExpectKnownValue(trainer, attr("cost_per_hr"), knownvalue.Float64Exact(3.28)),
+					statecheck.ExpectKnownValue(trainer, attr("cloud"), knownvalue.StringExact("SECURE")),
+				},
+			},
+			{
+				// Stock moves away: neither the volume nor the pod moves.
+				PreConfig:  func() { env.Fake.SetGPUStock("NVIDIA A100 80GB PCIe", "POD", "SECURE", "US-KS-2", 0) },
+				ConfigFile: config.StaticFile(examples + "training.tf"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(trainer, plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("runpod_network_volume.checkpoints", plancheck.ResourceActionNoop),
+				}},
+			},
+		},
+	})
+	warningWith(t, rec, "Pod Compute Cost", "2 × $1.64 = $3.28 per hour", "network volume bills separately")
+}
+
+func TestAccPodExample_stopped(t *testing.T) {
+	env := acctest.New(t)
+	rec := env.Record()
+	const batch = "runpod_pod.batch"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: []resource.TestStep{{
+			ConfigFile: config.StaticFile(examples + "stopped.tf"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(batch, attr("status"), knownvalue.StringExact("EXITED")),
+				statecheck.ExpectKnownValue(batch, attr("cost_per_hr"), knownvalue.Float64Exact(0)),
+			},
+		}},
+	})
+	warningWith(t, rec, "Pod Compute Cost", "stopped right after it is created", "50 GB volume disk (50 GB × $0.20 = $10.00 per month)")
+}
+
+func TestAccPodExample_dataSources(t *testing.T) {
+	env := acctest.New(t)
+	env.Fake.SetPodStartDelay(0)
+	// The example reads a pod with this id.
+	env.Fake.SeedPod(runpodfakePod("7h9k2m4n6p"))
+	var both string
+	for _, f := range []string{"runpod_pod", "runpod_pods"} {
+		b, err := os.ReadFile("../../../examples/data-sources/" + f + "/data-source.tf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		both += string(b) + "\n"
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{{
+			Config: both,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("shared_pod", knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"status": knownvalue.StringExact("RUNNING"),
+					"cost":   knownvalue.Float64Exact(0.69),
+				})),
+				statecheck.ExpectKnownOutputValue("hourly_spend", knownvalue.StringExact("0.69")),
+				statecheck.ExpectKnownOutputValue("running", knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("shared")})),
+			},
+		}},
+	})
+}

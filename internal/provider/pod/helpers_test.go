@@ -1,0 +1,119 @@
+package pod_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+const (
+	addr    = "runpod_pod.p"
+	rtx4090 = "NVIDIA GeForce RTX 4090"
+	sshKey  = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c tester@example"
+)
+
+func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
+
+// checkDestroyed asserts, against the fake, that every pod in the final
+// state is gone.
+func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
+	return func(s *terraform.State) error {
+		for _, rs := range s.RootModule().Resources {
+			if rs.Type != "runpod_pod" {
+				continue
+			}
+			if p, ok := fake.Pod(rs.Primary.ID); ok {
+				return fmt.Errorf("pod %s still exists after destroy (%s)", rs.Primary.ID, p.Status)
+			}
+		}
+		return nil
+	}
+}
+
+// podConfig is a runpod_pod "p" with the given body lines.
+func podConfig(lines ...string) string {
+	return "resource \"runpod_pod\" \"p\" {\n  " + strings.Join(lines, "\n  ") + "\n}\n"
+}
+
+// gpuPod is a minimal GPU pod config with extra lines.
+func gpuPod(name string, extra ...string) string {
+	return podConfig(append([]string{
+		fmt.Sprintf("name  = %q", name),
+		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
+		`gpu   = { type_id = "NVIDIA GeForce RTX 4090" }`,
+	}, extra...)...)
+}
+
+// requestBodies returns the JSON bodies of the requests matching method and
+// path, as decoded maps.
+func requestBodies(fake *runpodfake.Fake, method, path string) ([]map[string]any, error) {
+	var out []map[string]any
+	for _, r := range fake.Requests() {
+		if r.Method != method || r.Path != path {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal(r.Body, &m); err != nil {
+			return nil, fmt.Errorf("%s %s body %q: %w", method, path, r.Body, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// checkPod asserts something about the fake's pod whose id is *id.
+func checkPod(fake *runpodfake.Fake, id *string, fn func(runpodfake.Pod) error) statecheck.StateCheck {
+	return acctest.CheckFake(func() error {
+		p, ok := fake.Pod(*id)
+		if !ok {
+			return fmt.Errorf("pod %s is not in the API", *id)
+		}
+		return fn(p)
+	})
+}
+
+// countPOSTs asserts how many create requests the fake received.
+func countPOSTs(fake *runpodfake.Fake, want int) statecheck.StateCheck {
+	return acctest.CheckFake(func() error {
+		if n := fake.CountRequests("POST", "/v2/pods"); n != want {
+			return fmt.Errorf("%d POST /v2/pods, want %d", n, want)
+		}
+		return nil
+	})
+}
+
+// warningWith fails unless rec holds a warning with summary whose detail
+// contains every part.
+func warningWith(t *testing.T, rec *acctest.Recorder, summary string, parts ...string) {
+	t.Helper()
+	ws := rec.Warnings(summary)
+	if len(ws) == 0 {
+		t.Errorf("no %q warning; diagnostics: %v", summary, rec.Diagnostics())
+		return
+	}
+	for _, w := range ws {
+		ok := true
+		for _, p := range parts {
+			if !strings.Contains(w.Detail, p) {
+				ok = false
+			}
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no %q warning contains %q; got: %v", summary, parts, ws)
+}
+
+// runpodfakePod is a running RTX 4090 pod named "shared" to seed.
+func runpodfakePod(id string) runpodfake.Pod {
+	return runpodfake.Pod{ID: id, Name: "shared", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"8888/http"}}
+}

@@ -1,0 +1,553 @@
+package pod
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Desired states the configuration can ask for.
+const (
+	desiredRunning = runpod.PodStatusRunning
+	desiredExited  = runpod.PodStatusExited
+)
+
+// Env keys the platform injects: PUBLIC_KEY from start_ssh (the account's
+// SSH keys), JUPYTER_PASSWORD from start_jupyter (generated). They are kept
+// out of env in state unless the configuration sets them, so that they do
+// not show as drift.
+var injectedEnvKeys = []string{"PUBLIC_KEY", "JUPYTER_PASSWORD"}
+
+// podModel is the runpod_pod resource as Terraform sees it.
+type podModel struct {
+	ID               types.String `tfsdk:"id"`
+	Name             types.String `tfsdk:"name"`
+	Image            types.String `tfsdk:"image"`
+	TemplateID       types.String `tfsdk:"template_id"`
+	Args             types.String `tfsdk:"args"`
+	ContainerDiskGB  types.Int64  `tfsdk:"container_disk_gb"`
+	Ports            types.Set    `tfsdk:"ports"`
+	Env              types.Map    `tfsdk:"env"`
+	RegistryAuthID   types.String `tfsdk:"registry_auth_id"`
+	GPU              types.Object `tfsdk:"gpu"`
+	CPU              types.Object `tfsdk:"cpu"`
+	Cloud            types.String `tfsdk:"cloud"`
+	DataCenterIDs    types.List   `tfsdk:"data_center_ids"`
+	PersistentVolume types.Object `tfsdk:"persistent_volume"`
+	NetworkVolume    types.Object `tfsdk:"network_volume"`
+	StartSSH         types.Bool   `tfsdk:"start_ssh"`
+	StartJupyter     types.Bool   `tfsdk:"start_jupyter"`
+	Locked           types.Bool   `tfsdk:"locked"`
+	GlobalNetworking types.Bool   `tfsdk:"global_networking"`
+	DesiredStatus    types.String `tfsdk:"desired_status"`
+
+	Status          types.String  `tfsdk:"status"`
+	DataCenterID    types.String  `tfsdk:"data_center_id"`
+	CudaVersion     types.String  `tfsdk:"cuda_version"`
+	CostPerHr       types.Float64 `tfsdk:"cost_per_hr"`
+	ProxyURLs       types.Map     `tfsdk:"proxy_urls"`
+	SSHDirect       types.String  `tfsdk:"ssh_direct"`
+	SSHProxy        types.String  `tfsdk:"ssh_proxy"`
+	PublicIP        types.String  `tfsdk:"public_ip"`
+	PortMappings    types.Map     `tfsdk:"port_mappings"`
+	JupyterPassword types.String  `tfsdk:"jupyter_password"`
+	ClusterID       types.String  `tfsdk:"cluster_id"`
+	CreatedAt       types.String  `tfsdk:"created_at"`
+
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
+}
+
+type gpuModel struct {
+	TypeID              types.String `tfsdk:"type_id"`
+	Count               types.Int64  `tfsdk:"count"`
+	MinCudaVersion      types.String `tfsdk:"min_cuda_version"`
+	AllowedCudaVersions types.Set    `tfsdk:"allowed_cuda_versions"`
+}
+
+var gpuAttrTypes = map[string]attr.Type{
+	"type_id":               types.StringType,
+	"count":                 types.Int64Type,
+	"min_cuda_version":      types.StringType,
+	"allowed_cuda_versions": types.SetType{ElemType: types.StringType},
+}
+
+type cpuModel struct {
+	TypeID    types.String `tfsdk:"type_id"`
+	VCPUCount types.Int64  `tfsdk:"vcpu_count"`
+}
+
+var cpuAttrTypes = map[string]attr.Type{
+	"type_id":    types.StringType,
+	"vcpu_count": types.Int64Type,
+}
+
+type persistentVolumeModel struct {
+	SizeGB types.Int64  `tfsdk:"size_gb"`
+	Path   types.String `tfsdk:"path"`
+}
+
+var persistentVolumeAttrTypes = map[string]attr.Type{
+	"size_gb": types.Int64Type,
+	"path":    types.StringType,
+}
+
+type networkVolumeModel struct {
+	VolumeID types.String `tfsdk:"volume_id"`
+	Path     types.String `tfsdk:"path"`
+}
+
+var networkVolumeAttrTypes = map[string]attr.Type{
+	"volume_id": types.StringType,
+	"path":      types.StringType,
+}
+
+var objectAsOptions = basetypes.ObjectAsOptions{}
+
+// facts is what a pod read says, in Go types, with the derived values
+// (proxy URLs, port mappings, desired status) worked out once for the
+// resource and both data sources.
+type facts struct {
+	pod          *runpod.Pod
+	desired      string
+	proxyURLs    map[string]string
+	portMappings map[string]int64
+	publicIP     *string
+	sshDirect    *string
+	sshProxy     *string
+	jupyterPass  *string
+	clusterID    *string
+	persistent   *runpod.PersistentMount
+	network      *runpod.NetworkMount
+	createdAt    string
+	// unmapped are exposed ports the running pod does not report mapped yet.
+	unmapped []string
+}
+
+// ProxyURL is the address of an HTTP port through Runpod's proxy. It is
+// public: anyone with the URL reaches the port, unless the application
+// behind it asks for credentials.
+func ProxyURL(podID string, port int) string {
+	return fmt.Sprintf("https://%s-%d.proxy.runpod.net", podID, port)
+}
+
+// desiredFromStatus maps a live status onto what desired_status can say:
+// a pod on its way up or up is RUNNING; stopped or failed is EXITED (so a
+// configuration that wants it RUNNING plans a start).
+func desiredFromStatus(status string) string {
+	switch status {
+	case runpod.PodStatusExited, runpod.PodStatusError, runpod.PodStatusTerminated:
+		return desiredExited
+	}
+	return desiredRunning
+}
+
+func factsOf(p *runpod.Pod) facts {
+	f := facts{
+		pod:          p,
+		desired:      desiredFromStatus(p.Status),
+		proxyURLs:    map[string]string{},
+		portMappings: map[string]int64{},
+		createdAt:    p.CreatedAt.UTC().Format(time.RFC3339),
+	}
+	if p.SSH.Direct != nil && p.SSH.Direct.Command != "" {
+		f.sshDirect = &p.SSH.Direct.Command
+		if p.SSH.Direct.Host != "" {
+			f.publicIP = &p.SSH.Direct.Host
+		}
+	}
+	if p.SSH.Proxy != nil && p.SSH.Proxy.Command != "" {
+		f.sshProxy = &p.SSH.Proxy.Command
+	}
+	if v, ok := p.Env["JUPYTER_PASSWORD"]; ok {
+		f.jupyterPass = &v
+	}
+	if p.Cluster != nil {
+		f.clusterID = &p.Cluster.ID
+	}
+	f.persistent = p.Mounts.Persistent
+	if len(p.Mounts.Network) > 0 {
+		f.network = &p.Mounts.Network[0]
+	}
+	for _, port := range p.Ports {
+		n, proto, ok := parsePort(port)
+		if !ok {
+			continue
+		}
+		m := runtimePort(p, n, proto)
+		switch {
+		case m == nil:
+			f.unmapped = append(f.unmapped, port)
+		case proto == "http":
+			// HTTP ports are reached through the proxy once the running
+			// pod reports them.
+			f.proxyURLs[strconv.Itoa(n)] = ProxyURL(p.ID, n)
+		case m.Public == nil:
+			f.unmapped = append(f.unmapped, port)
+		default:
+			f.portMappings[strconv.Itoa(n)] = int64(*m.Public)
+			if m.IP != nil && f.publicIP == nil {
+				ip := *m.IP
+				f.publicIP = &ip
+			}
+		}
+	}
+	if slices.Contains(p.Ports, "22/tcp") && f.sshDirect == nil && !slices.Contains(f.unmapped, "22/tcp") {
+		// The API maps the port before it fills ssh.direct: not ready yet.
+		f.unmapped = append(f.unmapped, "22/tcp")
+	}
+	return f
+}
+
+// runtimePort is the live mapping of one exposed port, or nil while the pod
+// is not running or the port is not reported.
+func runtimePort(p *runpod.Pod, n int, proto string) *runpod.PortMapping {
+	if p.Runtime == nil || p.Status != runpod.PodStatusRunning {
+		return nil
+	}
+	for i := range p.Runtime.Ports {
+		m := &p.Runtime.Ports[i]
+		if m.Private == n && (m.Type == "" || m.Type == proto) {
+			return m
+		}
+	}
+	return nil
+}
+
+func parsePort(s string) (int, string, bool) {
+	num, proto, ok := strings.Cut(s, "/")
+	n, err := strconv.Atoi(num)
+	return n, proto, ok && err == nil
+}
+
+// ready reports whether a pod is RUNNING with every exposed port mapped:
+// what a create or start waits for.
+func (f facts) ready() bool {
+	return f.pod.Status == runpod.PodStatusRunning && len(f.unmapped) == 0
+}
+
+// fromAPI is the one conversion from the API's pod to the resource's
+// model, used by Create, Read, Update and import. prior is the plan or the
+// state before the call: it supplies what the API never returns (the start
+// flags, the CUDA constraint, the data-center preference, the template id
+// when the API does not say it, timeouts) and says which injected env keys
+// the configuration owns.
+func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag.Diagnostics) {
+	var diags, d diag.Diagnostics
+	f := factsOf(p)
+	m := podModel{
+		ID:               types.StringValue(p.ID),
+		Name:             types.StringValue(p.Name),
+		Image:            types.StringValue(p.Image),
+		TemplateID:       prior.TemplateID,
+		Args:             types.StringValue(p.Args),
+		ContainerDiskGB:  types.Int64Value(int64(p.Disk)),
+		RegistryAuthID:   types.StringPointerValue(p.Registry),
+		Cloud:            types.StringValue(p.Cloud),
+		DataCenterIDs:    prior.DataCenterIDs,
+		StartSSH:         prior.StartSSH,
+		StartJupyter:     prior.StartJupyter,
+		Locked:           types.BoolValue(p.Locked),
+		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
+		DesiredStatus:    types.StringValue(f.desired),
+
+		Status:          types.StringValue(p.Status),
+		DataCenterID:    types.StringPointerValue(p.DataCenterID),
+		CudaVersion:     types.StringPointerValue(p.CudaVersion),
+		CostPerHr:       types.Float64Value(p.Cost),
+		SSHDirect:       types.StringPointerValue(f.sshDirect),
+		SSHProxy:        types.StringPointerValue(f.sshProxy),
+		PublicIP:        types.StringPointerValue(f.publicIP),
+		JupyterPassword: types.StringPointerValue(f.jupyterPass),
+		ClusterID:       types.StringPointerValue(f.clusterID),
+		CreatedAt:       types.StringValue(f.createdAt),
+		Timeouts:        prior.Timeouts,
+	}
+	if m.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
+		m.TemplateID = types.StringPointerValue(p.Template)
+	}
+	if m.DataCenterIDs.IsUnknown() {
+		m.DataCenterIDs = types.ListNull(types.StringType)
+	}
+	if m.StartSSH.IsUnknown() {
+		m.StartSSH = types.BoolNull()
+	}
+	if m.StartJupyter.IsUnknown() {
+		m.StartJupyter = types.BoolNull()
+	}
+	if m.Timeouts.IsUnknown() || m.Timeouts.Object.Equal(basetypes.ObjectValue{}) {
+		m.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutAttrTypes)}
+	}
+
+	m.Ports, d = types.SetValueFrom(ctx, types.StringType, nonNil(p.Ports))
+	diags.Append(d...)
+	m.Env, d = types.MapValueFrom(ctx, types.StringType, ownedEnv(ctx, p.Env, prior.Env))
+	diags.Append(d...)
+	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
+	diags.Append(d...)
+	m.PortMappings, d = types.MapValueFrom(ctx, types.Int64Type, f.portMappings)
+	diags.Append(d...)
+
+	m.GPU = types.ObjectNull(gpuAttrTypes)
+	if p.GPU != nil {
+		g := gpuModel{
+			TypeID:              types.StringValue(p.GPU.ID),
+			Count:               types.Int64Value(int64(p.GPU.Count)),
+			MinCudaVersion:      types.StringNull(),
+			AllowedCudaVersions: types.SetNull(types.StringType),
+		}
+		// The CUDA constraint is never returned: keep what was asked.
+		var pg gpuModel
+		if known(prior.GPU) {
+			diags.Append(prior.GPU.As(ctx, &pg, objectAsOptions)...)
+			if !pg.MinCudaVersion.IsUnknown() {
+				g.MinCudaVersion = pg.MinCudaVersion
+			}
+			if !pg.AllowedCudaVersions.IsUnknown() {
+				g.AllowedCudaVersions = pg.AllowedCudaVersions
+			}
+		}
+		m.GPU, d = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
+		diags.Append(d...)
+	}
+	m.CPU = types.ObjectNull(cpuAttrTypes)
+	if p.CPU != nil {
+		m.CPU, d = types.ObjectValueFrom(ctx, cpuAttrTypes, cpuModel{
+			TypeID: types.StringValue(p.CPU.ID), VCPUCount: types.Int64Value(int64(p.CPU.VCPUCount)),
+		})
+		diags.Append(d...)
+	}
+	m.PersistentVolume = types.ObjectNull(persistentVolumeAttrTypes)
+	if pm := f.persistent; pm != nil {
+		m.PersistentVolume, d = types.ObjectValueFrom(ctx, persistentVolumeAttrTypes, persistentVolumeModel{
+			SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path),
+		})
+		diags.Append(d...)
+	}
+	m.NetworkVolume = types.ObjectNull(networkVolumeAttrTypes)
+	if nm := f.network; nm != nil {
+		m.NetworkVolume, d = types.ObjectValueFrom(ctx, networkVolumeAttrTypes, networkVolumeModel{
+			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path),
+		})
+		diags.Append(d...)
+	}
+	return m, diags
+}
+
+// ownedEnv is the pod's env without the injected keys the configuration
+// does not set itself (prior: the planned or stored env; unknown or null
+// owns none of them).
+func ownedEnv(ctx context.Context, env map[string]string, prior types.Map) map[string]string {
+	owned := map[string]string{}
+	priorEnv := map[string]string{}
+	if known(prior) {
+		_ = prior.ElementsAs(ctx, &priorEnv, false)
+	}
+	for k, v := range env {
+		if _, set := priorEnv[k]; slices.Contains(injectedEnvKeys, k) && !set {
+			continue
+		}
+		owned[k] = v
+	}
+	return owned
+}
+
+// createRequest builds the POST body from the plan. Attributes the plan
+// leaves unknown (not configured, taken from the template) are omitted, so
+// that the template's values apply.
+func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	req := runpod.CreatePodRequest{
+		Name:       plan.Name.ValueString(),
+		Image:      plan.Image.ValueString(),
+		Cloud:      plan.Cloud.ValueString(),
+		TemplateID: plan.TemplateID.ValueString(),
+	}
+	// Without a template, empty values are the API's defaults and are left
+	// out; with one, a configured empty value overrides the template's.
+	withTemplate := !plan.TemplateID.IsNull()
+	if known(plan.Args) && (withTemplate || plan.Args.ValueString() != "") {
+		req.Args = plan.Args.ValueStringPointer()
+	}
+	if known(plan.ContainerDiskGB) {
+		n := int(plan.ContainerDiskGB.ValueInt64())
+		req.Disk = &n
+	}
+	if known(plan.Ports) {
+		ports, d := stringSlice(ctx, plan.Ports)
+		diags.Append(d...)
+		if len(ports) > 0 || withTemplate {
+			req.Ports = nonNil(ports)
+		}
+	}
+	if known(plan.Env) {
+		env := map[string]string{}
+		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
+		if len(env) > 0 {
+			req.Env = env
+		}
+	}
+	if known(plan.RegistryAuthID) {
+		req.Registry = plan.RegistryAuthID.ValueStringPointer()
+	}
+	if known(plan.GPU) {
+		var g gpuModel
+		diags.Append(plan.GPU.As(ctx, &g, objectAsOptions)...)
+		req.GPU = &runpod.CreatePodGPU{ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString()}
+		cuda, d := stringSlice(ctx, g.AllowedCudaVersions)
+		diags.Append(d...)
+		if len(cuda) > 0 {
+			slices.Sort(cuda)
+			req.GPU.AllowedCudaVersions = cuda
+		}
+	}
+	if known(plan.CPU) {
+		var c cpuModel
+		diags.Append(plan.CPU.As(ctx, &c, objectAsOptions)...)
+		req.CPU = &runpod.CreatePodCPU{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
+	}
+	dcs, d := stringSlice(ctx, plan.DataCenterIDs)
+	diags.Append(d...)
+	req.DataCenterIDs = dcs
+	if plan.GlobalNetworking.ValueBool() {
+		req.GlobalNetworking = plan.GlobalNetworking.ValueBoolPointer()
+	}
+	mounts, d := planMounts(ctx, plan)
+	diags.Append(d...)
+	if mounts.Persistent != nil || len(mounts.Network) > 0 {
+		req.Mounts = &mounts
+	}
+	if !plan.StartSSH.IsNull() && !plan.StartSSH.IsUnknown() {
+		req.StartSSH = plan.StartSSH.ValueBoolPointer()
+	}
+	if !plan.StartJupyter.IsNull() && !plan.StartJupyter.IsUnknown() {
+		req.StartJupyter = plan.StartJupyter.ValueBoolPointer()
+	}
+	return req, diags
+}
+
+// planMounts reads the persistent_volume and network_volume blocks into
+// the API's shape (empty when neither is set or known).
+func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var out runpod.Mounts
+	if known(m.PersistentVolume) {
+		var pv persistentVolumeModel
+		diags.Append(m.PersistentVolume.As(ctx, &pv, objectAsOptions)...)
+		out.Persistent = &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}
+	}
+	if known(m.NetworkVolume) {
+		var nv networkVolumeModel
+		diags.Append(m.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
+		out.Network = []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}
+	}
+	return out, diags
+}
+
+// updateRequest builds a PATCH body with what differs between plan and
+// state among the fields the API can change in place; changed is false when
+// there is nothing to send. live is the pod as read just before: a sent env
+// replaces the whole map, so the injected keys it carries (SSH keys, the
+// Jupyter password) are sent back unless the configuration owns them.
+// Locked is left to the caller, which orders it around a stop.
+func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) (req runpod.UpdatePodRequest, changed bool, diags diag.Diagnostics) {
+	set := func() { changed = true }
+	if !plan.Name.Equal(state.Name) {
+		req.Name = runpod.Set(plan.Name.ValueString())
+		set()
+	}
+	if known(plan.Image) && !plan.Image.Equal(state.Image) {
+		req.Image = runpod.Set(plan.Image.ValueString())
+		set()
+	}
+	if known(plan.Args) && !plan.Args.Equal(state.Args) {
+		req.Args = runpod.Set(plan.Args.ValueString())
+		set()
+	}
+	if known(plan.ContainerDiskGB) && !plan.ContainerDiskGB.Equal(state.ContainerDiskGB) {
+		req.Disk = runpod.Set(int(plan.ContainerDiskGB.ValueInt64()))
+		set()
+	}
+	if known(plan.Ports) && !plan.Ports.Equal(state.Ports) {
+		ports, d := stringSlice(ctx, plan.Ports)
+		diags.Append(d...)
+		req.Ports = runpod.Set(ports)
+		set()
+	}
+	if known(plan.Env) && !plan.Env.Equal(state.Env) {
+		env := map[string]string{}
+		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
+		for _, k := range injectedEnvKeys {
+			if _, owned := env[k]; !owned {
+				if v, ok := live.Env[k]; ok {
+					env[k] = v
+				}
+			}
+		}
+		req.Env = runpod.Set(env)
+		set()
+	}
+	if !plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID) {
+		req.Registry = runpod.Set(plan.RegistryAuthID.ValueStringPointer())
+		set()
+	}
+	if known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) {
+		req.GlobalNetworking = runpod.Set(plan.GlobalNetworking.ValueBool())
+		set()
+	}
+	pm, d := planMounts(ctx, plan)
+	diags.Append(d...)
+	sm, d := planMounts(ctx, state)
+	diags.Append(d...)
+	switch {
+	case pm.Persistent != nil && sm.Persistent != nil && pm.Persistent.Path != sm.Persistent.Path:
+		req.Mounts = runpod.Set(runpod.Mounts{Persistent: pm.Persistent})
+		set()
+	case len(pm.Network) == 1 && len(sm.Network) == 1 && pm.Network[0].Path != sm.Network[0].Path:
+		req.Mounts = runpod.Set(runpod.Mounts{Network: pm.Network})
+		set()
+	}
+	return req, changed, diags
+}
+
+func known(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// stringSlice reads a known list or set of strings; null or unknown reads
+// as nil.
+func stringSlice(ctx context.Context, v interface {
+	attr.Value
+	ElementsAs(context.Context, any, bool) diag.Diagnostics
+},
+) ([]string, diag.Diagnostics) {
+	if !known(v) {
+		return nil, nil
+	}
+	var out []string
+	diags := v.ElementsAs(ctx, &out, false)
+	return out, diags
+}
+
+// timeoutAttrTypes are the timeouts block's attributes (create, update,
+// delete), for a null value when there is no prior one.
+var timeoutAttrTypes = map[string]attr.Type{
+	"create": types.StringType,
+	"update": types.StringType,
+	"delete": types.StringType,
+}

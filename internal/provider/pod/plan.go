@@ -1,0 +1,508 @@
+package pod
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ModifyPlan enforces at plan time what the API would refuse or get wrong
+// at apply, and says what the plan will cost:
+//   - a new pod's compute is checked against the catalog (unknown GPU type
+//     or data center, stock for product POD where asked, CUDA floor with
+//     stock), because the API answers all of these with one ambiguous 400;
+//   - a network volume must be on Secure Cloud in a data center the pod
+//     may use; the pod is then placed there, which the plan shows;
+//   - start_ssh with no SSH key on the account warns;
+//   - creating, replacing or starting a pod warns with its hourly price;
+//   - settings Runpod never returns (start flags, CUDA constraint,
+//     data-center preference, template) replace the pod when changed,
+//     unless the pod came from an import (their values were never known)
+//     or already satisfies the new constraint.
+//
+// Catalog reads go through the provider-wide memo, so fifty pods asking for
+// the same GPU cost one request. Without an API key the checks are skipped
+// with a warning, so that plans still work offline.
+func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.Data == nil {
+		return // destroy, or validation before the provider is configured
+	}
+	var plan podModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		r.planCreate(ctx, &plan, resp)
+		return
+	}
+	var state podModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	raw, d := req.Private.GetKey(ctx, privateImported)
+	resp.Diagnostics.Append(d...)
+	imported := string(raw) == "true"
+
+	replace := createOnlyReplacements(ctx, plan, state, imported, &resp.Diagnostics)
+	resp.RequiresReplace = append(resp.RequiresReplace, replace...)
+	if len(replace) > 0 || replacedByAttributes(ctx, plan, state) {
+		// Terraform plans the replacement's create again with no prior
+		// state, which runs planCreate; checking here too would show every
+		// diagnostic twice.
+		return
+	}
+	r.planUpdate(ctx, plan, state, resp)
+}
+
+// planCreate checks a new pod and warns about its cost.
+func (r *podResource) planCreate(ctx context.Context, plan *podModel, resp *resource.ModifyPlanResponse) {
+	dcs, dcsKnown := stringsIfKnown(ctx, plan.DataCenterIDs, &resp.Diagnostics)
+	volumeDC, ok := r.checkNetworkVolume(ctx, plan, dcs, dcsKnown, resp)
+	if !ok {
+		return
+	}
+	if volumeDC != "" {
+		// The volume pins the data center: stock counts only there, and
+		// the plan can show where the pod goes.
+		dcs, dcsKnown = []string{volumeDC}, true
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("data_center_id"), types.StringValue(volumeDC))...)
+	}
+
+	var res *placement.Result
+	if dcsKnown {
+		var ok bool
+		if res, ok = r.planPlacement(ctx, *plan, dcs, resp); !ok {
+			return
+		}
+	}
+	r.warnNoSSHKey(ctx, *plan, resp)
+	resp.Diagnostics.Append(costWarning(ctx, *plan, res, "Creating"))
+}
+
+// planPlacement runs the catalog check. It returns the result (nil when
+// the compute is not known yet or the catalog cannot be read without an
+// API key) and false when the plan must fail.
+func (r *podResource) planPlacement(ctx context.Context, plan podModel, dcs []string, resp *resource.ModifyPlanResponse) (*placement.Result, bool) {
+	gr, isGPU := gpuRequest(ctx, plan, dcs)
+	cr, isCPU := cpuRequest(ctx, plan, dcs)
+	if !isGPU && !isCPU {
+		return nil, true // known after apply; a refusal is explained then
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		resp.Diagnostics.AddWarning("Pod Placement Not Checked",
+			fmt.Sprintf("The plan could not check in Runpod's catalog that the pod's compute exists and has stock, because the "+
+				"provider cannot call the API (%s: %s)\n\nThe API refuses an unknown GPU type and a stock-out alike at apply, "+
+				"with \"no instances available\".", d[0].Summary(), d[0].Detail()))
+		return nil, true
+	}
+	var res *placement.Result
+	var err error
+	if isGPU {
+		res, err = placement.CheckGPU(ctx, cat, gr)
+	} else {
+		res, err = placement.CheckCPU(ctx, cat, cr)
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Runpod Catalog", "reading the catalog to check the pod's compute and stock", err))
+		return nil, false
+	}
+	if !res.OK() {
+		resp.Diagnostics.Append(res.Diagnostic(placementAttribute(res.Outcome, isGPU, gr)))
+		return res, false
+	}
+	return res, true
+}
+
+// placementAttribute is the attribute a placement problem is reported on.
+func placementAttribute(o placement.Outcome, isGPU bool, gr placement.GPURequest) path.Path {
+	block := path.Root("cpu")
+	if isGPU {
+		block = path.Root("gpu")
+	}
+	switch o {
+	case placement.UnknownDataCenter:
+		return path.Root("data_center_ids")
+	case placement.NotInCloud:
+		return path.Root("cloud")
+	case placement.CountOutOfRange:
+		if isGPU {
+			return block.AtName("count")
+		}
+		return block.AtName("vcpu_count")
+	case placement.NoCudaStock:
+		if gr.MinCudaVersion != "" {
+			return block.AtName("min_cuda_version")
+		}
+		return block.AtName("allowed_cuda_versions")
+	}
+	return block.AtName("type_id")
+}
+
+// gpuRequest is the placement request for the plan's gpu block, and false
+// when there is none or part of it is not known yet.
+func gpuRequest(ctx context.Context, plan podModel, dcs []string) (placement.GPURequest, bool) {
+	if !known(plan.GPU) || !known(plan.Cloud) {
+		return placement.GPURequest{}, false
+	}
+	var g gpuModel
+	if d := plan.GPU.As(ctx, &g, objectAsOptions); d.HasError() {
+		return placement.GPURequest{}, false
+	}
+	if !known(g.TypeID) || !known(g.Count) || g.MinCudaVersion.IsUnknown() || g.AllowedCudaVersions.IsUnknown() {
+		return placement.GPURequest{}, false
+	}
+	var diags diag.Diagnostics
+	allowed, _ := stringsIfKnown(ctx, g.AllowedCudaVersions, &diags)
+	return placement.GPURequest{
+		Product:             placement.ProductPod,
+		GPUTypeID:           g.TypeID.ValueString(),
+		GPUCount:            int(g.Count.ValueInt64()),
+		Cloud:               plan.Cloud.ValueString(),
+		DataCenterIDs:       dcs,
+		MinCudaVersion:      g.MinCudaVersion.ValueString(),
+		AllowedCudaVersions: allowed,
+	}, !diags.HasError()
+}
+
+// cpuRequest is gpuRequest for the cpu block.
+func cpuRequest(ctx context.Context, plan podModel, dcs []string) (placement.CPURequest, bool) {
+	if !known(plan.CPU) || !known(plan.Cloud) {
+		return placement.CPURequest{}, false
+	}
+	var c cpuModel
+	if d := plan.CPU.As(ctx, &c, objectAsOptions); d.HasError() || !known(c.TypeID) || !known(c.VCPUCount) {
+		return placement.CPURequest{}, false
+	}
+	return placement.CPURequest{
+		CPUTypeID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64()),
+		Cloud: plan.Cloud.ValueString(), DataCenterIDs: dcs,
+	}, true
+}
+
+// checkNetworkVolume checks a network volume mount: Secure Cloud only, and
+// the volume's data center must be one the pod may use. It returns that
+// data center ("" when there is no volume or it is not known yet) and
+// false when the plan must fail.
+func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dcs []string, dcsKnown bool, resp *resource.ModifyPlanResponse) (string, bool) {
+	if plan.NetworkVolume.IsNull() {
+		return "", true
+	}
+	if plan.Cloud.ValueString() == runpod.CloudCommunity {
+		resp.Diagnostics.AddAttributeError(path.Root("cloud"), "Network Volumes Need Secure Cloud",
+			"A network volume attaches only to Secure Cloud compute, and this pod asks for cloud = \"COMMUNITY\". Set cloud = "+
+				"\"SECURE\" (the default), or remove network_volume.")
+		return "", false
+	}
+	if plan.NetworkVolume.IsUnknown() {
+		return "", true
+	}
+	var nv networkVolumeModel
+	resp.Diagnostics.Append(plan.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
+	if !known(nv.VolumeID) {
+		return "", true // created in the same apply: the API checks it
+	}
+	client, d := r.Data.Client()
+	if d.HasError() {
+		resp.Diagnostics.AddAttributeWarning(path.Root("network_volume"), "Network Volume Not Checked",
+			fmt.Sprintf("The plan could not read network volume %s to check its data center, because the provider cannot call "+
+				"the API (%s: %s)", nv.VolumeID.ValueString(), d[0].Summary(), d[0].Detail()))
+		return "", true
+	}
+	id := nv.VolumeID.ValueString()
+	vol, err := client.GetNetworkVolume(ctx, id)
+	if runpod.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("network_volume").AtName("volume_id"), "Network Volume Not Found",
+			fmt.Sprintf("Network volume %q does not exist in the Runpod account (or this API key cannot see it). The "+
+				"runpod_network_volumes data source lists the account's volumes.", id))
+		return "", false
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Network Volume", fmt.Sprintf("reading network volume %s to check its data center", id), err))
+		return "", false
+	}
+	if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, vol.DataCenter) {
+		resp.Diagnostics.AddAttributeError(path.Root("data_center_ids"), "Network Volume in Another Data Center",
+			fmt.Sprintf("Network volume %q (%s) is in data center %s, which is not in data_center_ids (%s). A pod can mount a "+
+				"network volume only in the volume's own data center. Add %q to data_center_ids (or leave data_center_ids "+
+				"unset: the volume decides), or use a volume in one of those data centers.",
+				vol.Name, id, vol.DataCenter, strings.Join(dcs, ", "), vol.DataCenter))
+		return "", false
+	}
+	return vol.DataCenter, true
+}
+
+// warnNoSSHKey warns when start_ssh has nothing to inject: the pod would
+// start without SSH access.
+func (r *podResource) warnNoSSHKey(ctx context.Context, plan podModel, resp *resource.ModifyPlanResponse) {
+	if !plan.StartSSH.ValueBool() {
+		return
+	}
+	if known(plan.Env) {
+		env := map[string]string{}
+		resp.Diagnostics.Append(plan.Env.ElementsAs(ctx, &env, false)...)
+		if env["PUBLIC_KEY"] != "" {
+			return // the configuration brings its own key
+		}
+	}
+	client, d := r.Data.Client()
+	if d.HasError() {
+		return
+	}
+	keys, err := client.GetSSHKeys(ctx)
+	if err != nil || len(keys) > 0 {
+		return // a failed read is not worth failing the plan over
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("start_ssh"), "No SSH Key Registered",
+		"start_ssh injects the account's registered SSH public keys into the pod, and the account has none, so the pod "+
+			"would start without SSH access. Register a key with runpod_ssh_key (and make this pod depend_on it, so the key is "+
+			"there before the pod is created), or set PUBLIC_KEY in env.")
+}
+
+// costWarning states what the pod bills: its hourly compute price while it
+// runs, that it bills whether used or not, and that a stopped pod still
+// bills its volume disk. verb is "Creating" or "Starting".
+func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb string) diag.Diagnostic {
+	name := plan.Name.ValueString()
+	var b strings.Builder
+	if res != nil && res.Price.Known {
+		fmt.Fprintf(&b, "%s pod %q: %s costs %s (%s) while it runs.", verb, name, res.Price.What,
+			pricing.USD(res.Price.PerHour)+" per hour", res.Price.Formula)
+	} else {
+		fmt.Fprintf(&b, "%s pod %q: its hourly price is shown once its compute is known and the catalog can be read "+
+			"(the runpod_gpu_types and runpod_cpu_types data sources list prices).", verb, name)
+	}
+	b.WriteString(" A running pod bills whether it is used or not, from the moment it is created (image pulls included).")
+	if verb == "Creating" && plan.DesiredStatus.ValueString() == desiredExited {
+		b.WriteString(" It is stopped right after it is created (desired_status = \"EXITED\"), which ends the compute charge.")
+	}
+	switch disk := volumeDisk(ctx, plan.PersistentVolume); {
+	case plan.PersistentVolume.IsNull():
+		b.WriteString(" Stopped (desired_status = \"EXITED\"), it has no volume disk (persistent_volume) to bill.")
+	default:
+		fmt.Fprintf(&b, " A stopped pod (desired_status = \"EXITED\") still bills %s at %s per GB per month until it is "+
+			"destroyed.", disk, pricing.USD(placement.StoppedVolumeDiskRate))
+	}
+	if !plan.NetworkVolume.IsNull() {
+		b.WriteString(" The network volume bills separately, as its own resource, whatever the pod does.")
+	}
+	return diag.NewWarningDiagnostic("Pod Compute Cost", b.String())
+}
+
+// volumeDisk describes a persistent_volume value for a cost message: "its
+// 20 GB volume disk (20 GB × $0.20 = $4.00 per month)", or "its volume
+// disk" when the size is not known yet.
+func volumeDisk(ctx context.Context, v types.Object) string {
+	if known(v) {
+		var pv persistentVolumeModel
+		if d := v.As(ctx, &pv, objectAsOptions); !d.HasError() && known(pv.SizeGB) {
+			gb := pv.SizeGB.ValueInt64()
+			return fmt.Sprintf("its %d GB volume disk (%d GB × %s = %s per month)", gb, gb,
+				pricing.USD(placement.StoppedVolumeDiskRate), pricing.USD(float64(gb)*placement.StoppedVolumeDiskRate))
+		}
+	}
+	return "its volume disk"
+}
+
+// planUpdate checks an in-place change: a stop or start, a lock, and
+// what changes with it.
+func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) {
+	from, to := state.DesiredStatus.ValueString(), plan.DesiredStatus.ValueString()
+	switch {
+	case to == desiredExited && from != desiredExited:
+		if plan.Locked.ValueBool() && state.Locked.ValueBool() {
+			resp.Diagnostics.AddAttributeError(path.Root("desired_status"), "Locked Pod Cannot Be Stopped",
+				fmt.Sprintf("Pod %q (%s) is locked, and Runpod refuses to stop a locked pod. Set locked = false in the same change "+
+					"to stop it (the provider unlocks it first), or keep desired_status = \"RUNNING\".", plan.Name.ValueString(), state.ID.ValueString()))
+			return
+		}
+		resp.Diagnostics.Append(stopWarning(ctx, plan, state))
+	case to == desiredRunning && from == desiredExited && known(plan.DesiredStatus):
+		res := r.startCheck(ctx, plan, state, resp)
+		resp.Diagnostics.Append(costWarning(ctx, plan, res, "Starting"))
+	}
+	if known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && !(to == desiredRunning && from == desiredExited) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("global_networking"), "Global Networking Changes at the Next Start",
+			fmt.Sprintf("Runpod applies global_networking = %t to pod %q at its next start or restart; the provider does not "+
+				"restart the pod for it. Stop and start it (desired_status) or restart it in the console to apply it now.",
+				plan.GlobalNetworking.ValueBool(), plan.Name.ValueString()))
+	}
+	// A new JUPYTER_PASSWORD in env is a new jupyter_password.
+	if !known(plan.Env) || envValue(ctx, plan.Env, "JUPYTER_PASSWORD") != envValue(ctx, state.Env, "JUPYTER_PASSWORD") {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("jupyter_password"), types.StringUnknown())...)
+	}
+}
+
+// startCheck reads the stock of the pod's GPU in its data center before a
+// start: a stopped pod resumes on its own machine, so without stock there
+// the start is likely refused. That is a warning, not an error: the
+// catalog is coarse and the pod's own GPUs are not counted as free.
+func (r *podResource) startCheck(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) *placement.Result {
+	var dcs []string
+	if known(state.DataCenterID) {
+		dcs = []string{state.DataCenterID.ValueString()}
+	}
+	gr, isGPU := gpuRequest(ctx, plan, dcs)
+	cr, isCPU := cpuRequest(ctx, plan, dcs)
+	cat, d := r.Data.Catalog()
+	if d.HasError() || (!isGPU && !isCPU) {
+		return nil
+	}
+	var res *placement.Result
+	var err error
+	if isGPU {
+		res, err = placement.CheckGPU(ctx, cat, gr)
+	} else {
+		res, err = placement.CheckCPU(ctx, cat, cr)
+	}
+	if err != nil {
+		return nil
+	}
+	if !res.OK() && len(dcs) > 0 && (res.Outcome == placement.NoStock || res.Outcome == placement.NoCudaStock) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("desired_status"), "Pod May Not Start",
+			fmt.Sprintf("Pod %q resumes on its machine in %s, and the catalog shows no free stock of its compute there now. The "+
+				"start may be refused; the pod then stays stopped and the apply fails saying so.\n\n%s",
+				plan.Name.ValueString(), dcs[0], res.Detail))
+	}
+	return res
+}
+
+// stopWarning states what a stop does to billing and to a later start.
+func stopWarning(ctx context.Context, plan, state podModel) diag.Diagnostic {
+	disk := fmt.Sprintf("%s keeps billing at %s per GB per month until the pod is destroyed", volumeDisk(ctx, state.PersistentVolume),
+		pricing.USD(placement.StoppedVolumeDiskRate))
+	if state.PersistentVolume.IsNull() {
+		disk = "it has no volume disk to bill"
+	}
+	return diag.NewWarningDiagnostic("Stopping a Pod",
+		fmt.Sprintf("Stopping pod %q (%s) releases its GPU and ends its compute charge; %s. The container disk is wiped. "+
+			"Starting it again later needs its machine's GPUs to be free, and fails if they have been taken meanwhile.",
+			plan.Name.ValueString(), state.ID.ValueString(), disk))
+}
+
+// createOnlyReplacements returns the create-time settings whose change
+// replaces the pod. Runpod never returns them, so a change cannot be
+// applied in place; but a pod adopted by import never had them recorded,
+// and a pod that already satisfies a new placement constraint would gain
+// nothing from being replaced, so both record the new value instead.
+func createOnlyReplacements(ctx context.Context, plan, state podModel, imported bool, diags *diag.Diagnostics) []path.Path {
+	var out []path.Path
+	flag := func(p path.Path, planV, stateV types.Bool) {
+		noTemplate := plan.TemplateID.IsNull() && state.TemplateID.IsNull()
+		same := planV.Equal(stateV) || (noTemplate && planV.ValueBool() == stateV.ValueBool() && !planV.IsUnknown())
+		if !same && !imported {
+			out = append(out, p)
+		}
+	}
+	if !plan.TemplateID.Equal(state.TemplateID) && !imported {
+		out = append(out, path.Root("template_id"))
+	}
+	flag(path.Root("start_ssh"), plan.StartSSH, state.StartSSH)
+	flag(path.Root("start_jupyter"), plan.StartJupyter, state.StartJupyter)
+
+	if !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+		dcs, ok := stringsIfKnown(ctx, plan.DataCenterIDs, diags)
+		if !ok || (len(dcs) > 0 && !slices.Contains(dcs, state.DataCenterID.ValueString())) {
+			out = append(out, path.Root("data_center_ids"))
+		}
+	}
+
+	if known(plan.GPU) && known(state.GPU) {
+		var pg, sg gpuModel
+		diags.Append(plan.GPU.As(ctx, &pg, objectAsOptions)...)
+		diags.Append(state.GPU.As(ctx, &sg, objectAsOptions)...)
+		cuda := state.CudaVersion.ValueString()
+		if !pg.MinCudaVersion.Equal(sg.MinCudaVersion) {
+			if pg.MinCudaVersion.IsUnknown() || (!pg.MinCudaVersion.IsNull() && !cudaAtLeast(cuda, pg.MinCudaVersion.ValueString())) {
+				out = append(out, path.Root("gpu").AtName("min_cuda_version"))
+			}
+		}
+		if !pg.AllowedCudaVersions.Equal(sg.AllowedCudaVersions) {
+			allowed, ok := stringsIfKnown(ctx, pg.AllowedCudaVersions, diags)
+			if !ok || (len(allowed) > 0 && !slices.Contains(allowed, cuda)) {
+				out = append(out, path.Root("gpu").AtName("allowed_cuda_versions"))
+			}
+		}
+	}
+	return out
+}
+
+// replacedByAttributes reports whether an attribute-level modifier replaces
+// the pod: the compute, the cloud, the mount kind, the volume or the disk
+// size.
+func replacedByAttributes(ctx context.Context, plan, state podModel) bool {
+	if !plan.Cloud.Equal(state.Cloud) || plan.GPU.IsNull() != state.GPU.IsNull() || plan.CPU.IsNull() != state.CPU.IsNull() ||
+		plan.PersistentVolume.IsNull() != state.PersistentVolume.IsNull() || plan.NetworkVolume.IsNull() != state.NetworkVolume.IsNull() {
+		return true
+	}
+	differs := func(a, b types.Object, attrName string) bool {
+		if !known(a) || !known(b) {
+			return a.IsUnknown() != b.IsUnknown()
+		}
+		return !a.Attributes()[attrName].Equal(b.Attributes()[attrName])
+	}
+	return differs(plan.GPU, state.GPU, "type_id") || differs(plan.GPU, state.GPU, "count") ||
+		differs(plan.CPU, state.CPU, "type_id") || differs(plan.CPU, state.CPU, "vcpu_count") ||
+		differs(plan.PersistentVolume, state.PersistentVolume, "size_gb") ||
+		differs(plan.NetworkVolume, state.NetworkVolume, "volume_id")
+}
+
+// cudaAtLeast compares "major.minor" versions numerically; an empty or
+// malformed have never satisfies a floor.
+func cudaAtLeast(have, floor string) bool {
+	hMaj, hMin, ok1 := splitVersion(have)
+	fMaj, fMin, ok2 := splitVersion(floor)
+	if !ok1 || !ok2 {
+		return false
+	}
+	return hMaj > fMaj || (hMaj == fMaj && hMin >= fMin)
+}
+
+func splitVersion(v string) (int, int, bool) {
+	a, b, ok := strings.Cut(v, ".")
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	return x, y, ok && err1 == nil && err2 == nil
+}
+
+// stringsIfKnown reads a list or set of strings; false when it is unknown.
+func stringsIfKnown(ctx context.Context, v interface {
+	IsNull() bool
+	IsUnknown() bool
+	ElementsAs(context.Context, any, bool) diag.Diagnostics
+}, diags *diag.Diagnostics,
+) ([]string, bool) {
+	if v.IsUnknown() {
+		return nil, false
+	}
+	if v.IsNull() {
+		return nil, true
+	}
+	var out []string
+	diags.Append(v.ElementsAs(ctx, &out, false)...)
+	return out, true
+}
+
+// envValue is one key of a known env map ("" otherwise).
+func envValue(ctx context.Context, env types.Map, key string) string {
+	if !known(env) {
+		return ""
+	}
+	m := map[string]string{}
+	_ = env.ElementsAs(ctx, &m, false)
+	return m[key]
+}

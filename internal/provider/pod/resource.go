@@ -1,0 +1,544 @@
+// Package pod implements the runpod_pod resource and the runpod_pod and
+// runpod_pods data sources (API v2 /v2/pods).
+package pod
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ResourceType is the Terraform type name of the resource.
+const ResourceType = "runpod_pod"
+
+var (
+	_ resource.Resource                     = (*podResource)(nil)
+	_ resource.ResourceWithConfigure        = (*podResource)(nil)
+	_ resource.ResourceWithImportState      = (*podResource)(nil)
+	_ resource.ResourceWithModifyPlan       = (*podResource)(nil)
+	_ resource.ResourceWithConfigValidators = (*podResource)(nil)
+	_ resource.ResourceWithValidateConfig   = (*podResource)(nil)
+)
+
+// Private-state keys.
+const (
+	// privateImported marks a pod adopted by import: its create-time
+	// settings (start flags, CUDA constraint, data-center preference,
+	// template) cannot be read back, so the configuration's values are
+	// recorded instead of replacing the pod.
+	privateImported = "create_settings_unknown"
+	// privateGlobalNetworking holds a global_networking value sent by
+	// PATCH that Runpod applies only at the pod's next start or restart;
+	// until then state keeps the configured value instead of showing the
+	// old one as drift.
+	privateGlobalNetworking = "global_networking_pending"
+)
+
+// ambiguousWindow is how far back a pod with the requested name counts as
+// possibly created by a create that failed in transit. It allows for clock
+// differences between this machine and Runpod.
+const ambiguousWindow = 10 * time.Minute
+
+// afterCreate, when set (by tests), sees each pod right after the create
+// request returns.
+var afterCreate func(*runpod.Pod)
+
+// NewResource is the runpod_pod resource factory.
+func NewResource() resource.Resource { return &podResource{} }
+
+type podResource struct{ providerdata.ResourceBase }
+
+func (r *podResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = ResourceType
+}
+
+func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan podModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	resp.Diagnostics.Append(d...)
+	body, d := createRequest(ctx, plan)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	target := plan.DesiredStatus.ValueString()
+
+	// One POST, never repeated: a pod has no unique name to find it by, so
+	// a second attempt after an ambiguous failure could create a second
+	// billing pod.
+	started := time.Now()
+	created, err := client.CreatePod(ctx, body)
+	if errors.Is(err, runpod.ErrAmbiguous) {
+		resp.Diagnostics.Append(ambiguousCreate(ctx, client, body, started, err))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(r.createRefused(ctx, plan, body, err))
+		return
+	}
+	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
+	if afterCreate != nil {
+		afterCreate(created)
+	}
+
+	// Save the pod at once, so that nothing below can orphan it: from here
+	// on an error leaves it in state (tainted), never forgotten.
+	setState(ctx, created, plan, target, &resp.State, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	last := created
+	if target == desiredExited {
+		stopped, err := client.PodAction(ctx, created.ID, runpod.PodActionStop)
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Pod Created but Not Stopped",
+				fmt.Sprintf("stopping pod %s right after creating it (desired_status = %q); the pod is running and billing", created.ID, desiredExited), err))
+			return
+		}
+		last = stopped
+	}
+	if plan.Locked.ValueBool() {
+		// The create body has no locked field: lock it once it exists.
+		locked, err := client.UpdatePod(ctx, created.ID, runpod.UpdatePodRequest{Locked: runpod.Set(true)})
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Pod Created but Not Locked", fmt.Sprintf("locking pod %s", created.ID), err))
+			return
+		}
+		last = locked
+	}
+
+	last, result, err := waitFor(waitCtx, client, last, target)
+	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.create", result, err, &resp.State, &resp.Diagnostics) {
+		return
+	}
+	r.readInto(ctx, client, created.ID, plan, target, &resp.State, &resp.Diagnostics)
+}
+
+// reportWait turns the end of a wait into state and diagnostics. It
+// returns true when the pod reached its target and the caller should read
+// it back; otherwise it has saved the last read and said why.
+func (r *podResource) reportWait(ctx context.Context, last *runpod.Pod, prior podModel, target string,
+	timeout time.Duration, timeoutAttr string, result waitResult, err error, state *tfsdk.State, diags *diag.Diagnostics,
+) bool {
+	name := prior.Name.ValueString()
+	switch {
+	case runpod.IsNotFound(err):
+		state.RemoveResource(ctx)
+		diags.AddError("Pod Disappeared",
+			fmt.Sprintf("Pod %q (%s) was terminated while the provider waited for it to reach %s (out of band, or by the "+
+				"host). It is no longer billing and has been removed from state.", name, last.ID, target))
+		return false
+	case err != nil:
+		setState(ctx, last, prior, target, state, diags)
+		diags.Append(diagnostics.APIError("Cannot Read Pod While Waiting",
+			fmt.Sprintf("reading pod %s while waiting for it to reach %s (it exists and is saved in state; it was last %s)", last.ID, target, last.Status), err))
+		return false
+	case result == waitFailed:
+		setState(ctx, last, prior, target, state, diags)
+		diags.AddError("Pod Failed to Start",
+			fmt.Sprintf("Pod %q (%s) went to status ERROR instead of RUNNING. It is kept in state, so nothing is orphaned, and "+
+				"Terraform marks it tainted: the next apply replaces it. Check the pod's logs in the Runpod console (or GET "+
+				"/v2/pods/%s/logs) for the container's error, such as an image that cannot be pulled or a command that exits.",
+				name, last.ID, last.ID))
+		return false
+	case result == waitTimedOut:
+		setState(ctx, last, prior, target, state, diags)
+		diags.Append(notReadyWarning(last, name, target, timeout, timeoutAttr))
+		return false
+	}
+	return true
+}
+
+// notReadyWarning explains a wait that ran out: normal for slow image
+// pulls, and not a reason to create the pod again.
+func notReadyWarning(p *runpod.Pod, name, target string, timeout time.Duration, timeoutAttr string) diag.Diagnostic {
+	f := factsOf(p)
+	what := "stop"
+	if target == desiredRunning {
+		what = "run"
+		if len(p.Ports) > 0 {
+			what = "run and map its ports"
+		}
+	}
+	detail := fmt.Sprintf("Pod %q (%s) was still %s after waiting %s (%s) for it to %s.", name, p.ID, p.Status, timeout, timeoutAttr, what)
+	if target == desiredRunning && p.Status == runpod.PodStatusRunning && len(f.unmapped) > 0 {
+		detail += fmt.Sprintf(" Ports not mapped yet: %s.", strings.Join(f.unmapped, ", "))
+	}
+	detail += " Slow image pulls are normal.\n\nThe pod is saved in state and is not tainted: the next plan reads its status " +
+		"again and creates nothing. Its status, proxy URLs and SSH commands fill in as it comes up. Raise " + timeoutAttr +
+		" in the timeouts block to wait longer."
+	if target == desiredRunning {
+		detail += " The pod bills from now on, whether it is ready or not."
+	}
+	return diag.NewWarningDiagnostic("Pod Not Ready Yet", detail)
+}
+
+// createRefused explains a create the API refused. A capacity refusal is
+// told apart from an unknown GPU type (the API says the same for both) by
+// reading the catalog now.
+func (r *podResource) createRefused(ctx context.Context, plan podModel, body runpod.CreatePodRequest, err error) diag.Diagnostic {
+	action := fmt.Sprintf("creating pod %q", body.Name)
+	if !runpod.IsCapacity(err) {
+		return diagnostics.APIError("Pod Not Created", action, err)
+	}
+	apiDetail := diagnostics.APIErrorDetail(action, err)
+	res, cerr := r.checkPlacement(ctx, plan, body.DataCenterIDs)
+	switch {
+	case cerr != nil || res == nil:
+		return diag.NewErrorDiagnostic("Pod Not Created: No Capacity", apiDetail)
+	case !res.OK():
+		return diag.NewErrorDiagnostic("Pod Not Created: "+res.Summary, apiDetail+"\n\n"+res.Detail)
+	}
+	return diag.NewErrorDiagnostic("Pod Not Created: No Capacity", apiDetail+fmt.Sprintf("\n\nThe catalog still shows stock in %s, "+
+		"but Runpod could not place the pod when it was asked: stock moves quickly, and the catalog's levels are coarse. Apply "+
+		"again, widen data_center_ids, or choose another GPU type. Nothing was created.", strings.Join(res.Placeable, ", ")))
+}
+
+// checkPlacement runs the catalog check for the plan's compute; nil
+// without an error when the plan has neither block known or there is no
+// catalog.
+func (r *podResource) checkPlacement(ctx context.Context, plan podModel, dcs []string) (*placement.Result, error) {
+	if r.Data == nil {
+		return nil, nil
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, nil
+	}
+	if gr, ok := gpuRequest(ctx, plan, dcs); ok {
+		return placement.CheckGPU(ctx, cat, gr)
+	}
+	if cr, ok := cpuRequest(ctx, plan, dcs); ok {
+		return placement.CheckCPU(ctx, cat, cr)
+	}
+	return nil, nil
+}
+
+// ambiguousCreate explains a create that failed in transit (5xx, dropped
+// connection): the pod may exist and bill. Pods have no unique name, so it
+// is not adopted; the error lists the pods that could be it.
+func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time, createErr error) diag.Diagnostic {
+	const summary = "Pod May Have Been Created"
+	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
+	pods, err := client.ListPods(ctx, false)
+	if err != nil {
+		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
+			"named %q before applying again: a second apply would create a second pod, and each bills while it runs.", err, body.Name)
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	since := started.Add(-ambiguousWindow)
+	var found []string
+	for _, p := range pods {
+		if p.Name != body.Name || p.CreatedAt.Before(since) {
+			continue
+		}
+		where := "no data center yet"
+		if p.DataCenterID != nil {
+			where = *p.DataCenterID
+		}
+		found = append(found, fmt.Sprintf("  - %s (%s, %s, created %s)", p.ID, p.Status, where, p.CreatedAt.UTC().Format(time.RFC3339)))
+	}
+	if len(found) == 0 {
+		detail += fmt.Sprintf("\n\nNo pod named %q was created in the last %s, so it was most likely not created. Applying "+
+			"again is safe; the provider did not send the request twice.", body.Name, ambiguousWindow)
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	id := strings.Fields(found[len(found)-1])[1]
+	detail += fmt.Sprintf("\n\nPods named %q created in the last %s:\n%s\n\nPod names are not unique, so the provider cannot "+
+		"tell whether one of them is the pod this apply created, and it does not adopt one blindly. The provider did not send the "+
+		"request twice. If one is this pod, import it instead of applying again (which would create another pod that also "+
+		"bills):\n\n  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }\n\n"+
+		"Otherwise terminate it in the Runpod console.", body.Name, ambiguousWindow, strings.Join(found, "\n"), ResourceType, id, ResourceType, id)
+	return diag.NewErrorDiagnostic(summary, detail)
+}
+
+func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior podModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := prior.ID.ValueString()
+	p, err := client.GetPod(ctx, id)
+	if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
+		// Terminated outside Terraform: drop it so the plan shows a create.
+		tflog.Debug(ctx, "pod not found; removing from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id), err))
+		return
+	}
+	m, d := fromAPI(ctx, p, prior)
+	resp.Diagnostics.Append(d...)
+	keepPendingGlobalNetworking(ctx, p, &m, req.Private, resp.Private, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// privateState is the part of the framework's private state the resource
+// uses.
+type privateState interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// keepPendingGlobalNetworking keeps a global_networking change that Runpod
+// applies at the next start in state until the pod shows it, then forgets
+// it.
+func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel, from, to privateState, diags *diag.Diagnostics) {
+	raw, d := from.GetKey(ctx, privateGlobalNetworking)
+	diags.Append(d...)
+	if len(raw) == 0 {
+		return
+	}
+	pending := string(raw) == "true"
+	if p.GlobalNetworking.Enabled == pending {
+		diags.Append(to.SetKey(ctx, privateGlobalNetworking, nil)...)
+		return
+	}
+	m.GlobalNetworking = types.BoolValue(pending)
+}
+
+func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan, state podModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
+	resp.Diagnostics.Append(d...)
+	id, name := state.ID.ValueString(), plan.Name.ValueString()
+	target := plan.DesiredStatus.ValueString()
+
+	live, err := client.GetPod(ctx, id)
+	if runpod.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		resp.Diagnostics.AddError("Pod Disappeared",
+			fmt.Sprintf("Pod %q (%s) was terminated after the plan was made, so it cannot be updated. It has been removed "+
+				"from state; plan again to create a new one.", name, id))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s before updating it", id), err))
+		return
+	}
+	body, changed, d := updateRequest(ctx, plan, state, live)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	running := live.Status == runpod.PodStatusRunning || live.Status == runpod.PodStatusProvisioning || live.Status == runpod.PodStatusStarting
+	stop := target == desiredExited && running
+	start := target == desiredRunning && !running
+	// A locked pod refuses stop: unlock before stopping, lock after it.
+	lockAfterStop := false
+	if !plan.Locked.Equal(state.Locked) || plan.Locked.ValueBool() != live.Locked {
+		if stop && plan.Locked.ValueBool() {
+			lockAfterStop = true
+		} else {
+			body.Locked = runpod.Set(plan.Locked.ValueBool())
+			changed = true
+		}
+	}
+
+	last := live
+	if changed {
+		updated, err := client.UpdatePod(ctx, id, body)
+		if err != nil {
+			resp.Diagnostics.Append(r.refused("Pod Not Updated", fmt.Sprintf("updating pod %s", id), state, err))
+			return
+		}
+		last = updated
+	}
+	if stop {
+		stopped, err := client.PodAction(ctx, id, runpod.PodActionStop)
+		if err != nil {
+			resp.Diagnostics.Append(r.refused("Pod Not Stopped", fmt.Sprintf("stopping pod %s", id), state, err))
+			r.readInto(ctx, client, id, state, state.DesiredStatus.ValueString(), &resp.State, &resp.Diagnostics)
+			return
+		}
+		last = stopped
+	}
+	if lockAfterStop {
+		locked, err := client.UpdatePod(ctx, id, runpod.UpdatePodRequest{Locked: runpod.Set(true)})
+		if err != nil {
+			resp.Diagnostics.Append(r.refused("Pod Not Locked", fmt.Sprintf("locking pod %s after stopping it", id), state, err))
+			return
+		}
+		last = locked
+	}
+	if start {
+		started, err := client.PodAction(ctx, id, runpod.PodActionStart)
+		if err != nil {
+			resp.Diagnostics.Append(startRefused(name, id, live, err))
+			r.readInto(ctx, client, id, plan, desiredFromStatus(live.Status), &resp.State, &resp.Diagnostics)
+			return
+		}
+		last = started
+	}
+
+	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	last, result, err := waitFor(waitCtx, client, last, target)
+	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.update", result, err, &resp.State, &resp.Diagnostics) {
+		r.notePendingGlobalNetworking(ctx, last, plan, resp)
+		return
+	}
+	if p := r.readInto(ctx, client, id, plan, target, &resp.State, &resp.Diagnostics); p != nil {
+		r.notePendingGlobalNetworking(ctx, p, plan, resp)
+	}
+}
+
+// notePendingGlobalNetworking records a global_networking change the pod
+// has not applied yet (it takes effect at the next start or restart) and
+// keeps the planned value in state.
+func (r *podResource) notePendingGlobalNetworking(ctx context.Context, p *runpod.Pod, plan podModel, resp *resource.UpdateResponse) {
+	if !known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, nil)...)
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, []byte(fmt.Sprint(plan.GlobalNetworking.ValueBool())))...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("global_networking"), plan.GlobalNetworking)...)
+}
+
+// startRefused explains a start the API refused: most often the GPU the
+// stopped pod was on has been taken meanwhile.
+func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic {
+	detail := diagnostics.APIErrorDetail(fmt.Sprintf("starting pod %s", id), err)
+	if runpod.IsCapacity(err) {
+		detail += fmt.Sprintf("\n\nA stopped pod resumes on the machine it was created on, and that machine's GPUs were taken while "+
+			"pod %q was stopped. It stays stopped (desired_status stays %q in state) and keeps its volume disk. Apply again later, "+
+			"or replace the pod to place it anew (terraform apply -replace=%s.NAME), which loses what is on its volume disk.",
+			name, desiredFromStatus(live.Status), ResourceType)
+	}
+	return diag.NewErrorDiagnostic("Pod Not Started", detail)
+}
+
+// refused explains an update, stop or delete the API refused; a cluster
+// member pod is managed through its cluster (409).
+func (r *podResource) refused(summary, action string, state podModel, err error) diag.Diagnostic {
+	if runpod.IsConflict(err) && known(state.ClusterID) {
+		return diag.NewErrorDiagnostic(summary, diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
+			"Runpod manages cluster pods through the cluster and refuses to change, stop or terminate them one by one. Manage it "+
+			"with runpod_cluster, or stop managing it here with `terraform state rm` (which leaves the pod running).",
+			state.ID.ValueString(), state.ClusterID.ValueString()))
+	}
+	return diagnostics.APIError(summary, action, err)
+}
+
+func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state podModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	err := client.DeletePod(ctx, id)
+	switch {
+	case runpod.IsNotFound(err):
+		tflog.Debug(ctx, "pod already gone", map[string]any{"id": id})
+		return
+	case runpod.IsConflict(err):
+		resp.Diagnostics.Append(r.refused("Pod Not Terminated", fmt.Sprintf("terminating pod %s", id), state, err))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(diagnostics.APIError("Pod Not Terminated", fmt.Sprintf("terminating pod %s", id), err))
+		return
+	}
+	// Confirm: a pod is gone only when a read says so.
+	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	delay := pollMin
+	for {
+		p, err := client.GetPod(waitCtx, id)
+		switch {
+		case runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated):
+			tflog.Info(ctx, "terminated pod", map[string]any{"id": id})
+			return
+		case err != nil && waitCtx.Err() == nil:
+			resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Pod Termination", fmt.Sprintf("reading pod %s after terminating it", id), err))
+			return
+		}
+		select {
+		case <-waitCtx.Done():
+			resp.Diagnostics.AddError("Pod Still Exists",
+				fmt.Sprintf("Runpod accepted the termination of pod %q (%s), but it could still be read after %s (timeouts.delete). "+
+					"A pod bills until it is gone: run destroy again, and if it persists check the Runpod console.", name, id, timeout))
+			return
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, pollMax)
+	}
+}
+
+func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateImported, []byte("true"))...)
+}
+
+// readInto reads the pod back after a write and stores what the API
+// returned, with desired_status as applied. It returns the pod read, or
+// nil after an error.
+func (r *podResource) readInto(ctx context.Context, client *runpod.Client, id string, prior podModel, desired string, state *tfsdk.State, diags *diag.Diagnostics) *runpod.Pod {
+	p, err := client.GetPod(ctx, id)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read Pod Back", fmt.Sprintf("reading pod %s after writing it", id), err))
+		return nil
+	}
+	setState(ctx, p, prior, desired, state, diags)
+	return p
+}
+
+// setState stores p with desired_status as the configuration asked: the
+// pod may still be on its way there, which the next refresh shows.
+func setState(ctx context.Context, p *runpod.Pod, prior podModel, desired string, state *tfsdk.State, diags *diag.Diagnostics) {
+	m, d := fromAPI(ctx, p, prior)
+	diags.Append(d...)
+	m.DesiredStatus = types.StringValue(desired)
+	diags.Append(state.Set(ctx, m)...)
+}

@@ -1,0 +1,86 @@
+package pod
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Polling of a pod that is starting or stopping: the first read comes
+// pollMin after the last answer and the interval doubles up to pollMax, so
+// that a quick start is seen quickly and a 20-minute image pull costs a
+// read every few seconds, not hundreds. Tests lower both.
+var (
+	pollMin = 1 * time.Second
+	pollMax = 15 * time.Second
+)
+
+// Default timeouts. Pulling a large image is normal and can take many
+// minutes, so create and update wait long; running out is a warning, not a
+// failure (see waitTimedOut).
+const (
+	defaultCreateTimeout = 20 * time.Minute
+	defaultUpdateTimeout = 20 * time.Minute
+	defaultDeleteTimeout = 10 * time.Minute
+)
+
+// waitResult is how a wait ended.
+type waitResult int
+
+const (
+	// waitDone: the pod reached the target.
+	waitDone waitResult = iota
+	// waitTimedOut: the timeout ran out (or Terraform was interrupted)
+	// first; the pod is still on its way.
+	waitTimedOut
+	// waitFailed: the pod went to ERROR on its way to RUNNING.
+	waitFailed
+)
+
+// reached reports whether p is where target wants it: RUNNING with every
+// exposed port mapped, or stopped (EXITED, or ERROR, which is not running
+// either).
+func reached(p *runpod.Pod, target string) bool {
+	if target == desiredExited {
+		return p.Status == runpod.PodStatusExited || p.Status == runpod.PodStatusError
+	}
+	return factsOf(p).ready()
+}
+
+// waitFor reads the pod until it reaches target, fails, or ctx ends. It
+// starts from last, the pod as the previous call returned it, and returns
+// the last pod read. A read error other than the context's ends the wait
+// with that error; a pod that disappears gives a runpod.IsNotFound error.
+func waitFor(ctx context.Context, client *runpod.Client, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
+	delay := pollMin
+	timer := time.NewTimer(delay)
+	defer timer.Stop()
+	for attempt := 1; ; attempt++ {
+		switch {
+		case reached(last, target):
+			return last, waitDone, nil
+		case target == desiredRunning && last.Status == runpod.PodStatusError:
+			return last, waitFailed, nil
+		}
+		select {
+		case <-ctx.Done():
+			return last, waitTimedOut, nil
+		case <-timer.C:
+		}
+		p, err := client.GetPod(ctx, last.ID)
+		switch {
+		case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
+			return last, waitTimedOut, nil
+		case err != nil:
+			return last, waitTimedOut, err
+		}
+		last = p
+		tflog.Debug(ctx, "waiting for pod", map[string]any{"id": p.ID, "status": p.Status, "target": target, "attempt": attempt})
+		delay = min(2*delay, pollMax)
+		timer.Reset(delay)
+	}
+}
