@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -229,30 +230,17 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, name := state.ID.ValueString(), state.Name.ValueString()
-	err := client.DeleteNetworkVolume(ctx, id)
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "network volume already gone", map[string]any{"id": id})
-		return
-	case runpod.IsInUse(err) || runpod.IsBadRequest(err):
-		resp.Diagnostics.Append(diagnostics.InUse("network volume", name, id, err,
-			"Terminate the pods that mount it (and detach it from any serverless endpoint), then destroy again. "+
-				"The provider does not detach the volume or delete pods for you; the volume and its data are unchanged."))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Deleted", fmt.Sprintf("deleting network volume %s", id), err))
-		return
-	}
-	// Confirm: a delete is done only when a read says the volume is gone.
-	if _, err := client.GetNetworkVolume(ctx, id); err == nil {
-		resp.Diagnostics.AddError("Network Volume Still Exists",
-			fmt.Sprintf("The API accepted the delete of network volume %q (%s), but it can still be read, and it bills until it is "+
-				"gone. Run destroy again; if it persists, check the Runpod console.", name, id))
-	} else if !runpod.IsNotFound(err) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Network Volume Deletion",
-			fmt.Sprintf("reading network volume %s after deleting it", id), err))
-	}
+	id := state.ID.ValueString()
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "network volume", Name: state.Name.ValueString(), ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteNetworkVolume(ctx, id) },
+		Read:   func(ctx context.Context) error { _, err := client.GetNetworkVolume(ctx, id); return err },
+		InUseRemedy: func(context.Context) string {
+			return "Terminate the pods that mount it (and detach it from any serverless endpoint), then destroy again. " +
+				"The provider does not detach the volume or delete pods for you; the volume and its data are unchanged."
+		},
+		StillExistsNote: "It bills until it is gone.",
+	})...)
 }
 
 func (r *volumeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

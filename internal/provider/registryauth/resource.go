@@ -22,12 +22,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -225,7 +226,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	var plan registryModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	password, d := configuredPassword(ctx, req.Config, plan)
+	password, d := writeonly.Value(ctx, req.Config, plan.Password, "password", "password_wo", "Registry Password Not Known")
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -326,30 +327,16 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, name := state.ID.ValueString(), state.Name.ValueString()
-	err := client.DeleteRegistry(ctx, id)
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "registry credential already gone", map[string]any{"id": id})
-		return
-	case runpod.IsInUse(err) || runpod.IsBadRequest(err):
-		resp.Diagnostics.Append(diagnostics.InUse("registry credential", name, id, err,
-			podsUsing(ctx, client, id)+"Terminate these pods, or change their registry to another credential, then "+
-				"destroy again. The provider does not detach or delete pods for you."))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Deleted",
-			fmt.Sprintf("deleting registry credential %q (%s)", name, id), err))
-		return
-	}
-	// Confirm: a delete is done only when a read says the credential is gone.
-	if _, err := client.GetRegistry(ctx, id); err == nil {
-		resp.Diagnostics.AddError("Registry Credential Still Exists",
-			fmt.Sprintf("The API accepted the delete of registry credential %q (%s), but it can still be read. Run destroy again; if it persists, check the Runpod console.", name, id))
-	} else if !runpod.IsNotFound(err) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Registry Credential Deletion",
-			fmt.Sprintf("reading registry credential %s after deleting it", id), err))
-	}
+	id := state.ID.ValueString()
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "registry credential", Name: state.Name.ValueString(), ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteRegistry(ctx, id) },
+		Read:   func(ctx context.Context) error { _, err := client.GetRegistry(ctx, id); return err },
+		InUseRemedy: func(ctx context.Context) string {
+			return podsUsing(ctx, client, id) + "Terminate these pods, or change their registry to another credential, " +
+				"then destroy again. The provider does not detach or delete pods for you."
+		},
+	})...)
 }
 
 // ImportState takes the credential's id. Runpod cannot return the username
@@ -358,25 +345,6 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 func (r *registryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 	resp.Diagnostics.Append(setImported(ctx, resp.Private, true)...)
-}
-
-// configuredPassword is the password to send: `password` from the plan, or
-// the write-only `password_wo`, which only the configuration carries.
-func configuredPassword(ctx context.Context, config tfsdk.Config, plan registryModel) (string, diag.Diagnostics) {
-	if !plan.Password.IsNull() && !plan.Password.IsUnknown() {
-		return plan.Password.ValueString(), nil
-	}
-	var wo types.String
-	diags := config.GetAttribute(ctx, path.Root("password_wo"), &wo)
-	if diags.HasError() {
-		return "", diags
-	}
-	if wo.IsNull() || wo.IsUnknown() || wo.ValueString() == "" {
-		diags.AddAttributeError(path.Root("password_wo"), "Registry Password Not Known",
-			"Neither password nor password_wo holds a known value at apply time. Set exactly one of them.")
-		return "", diags
-	}
-	return wo.ValueString(), diags
 }
 
 // readInto reads the credential back after a write and stores what the API

@@ -25,8 +25,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -259,7 +261,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	var plan secretModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	value, d := configuredValue(ctx, req.Config, plan)
+	value, d := writeonly.Value(ctx, req.Config, plan.Value, "value", "value_wo", "Secret Value Not Known")
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -367,7 +369,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 	recorded, valueSent := state, false
 
 	if sendsValue(plan, state) {
-		value, d := configuredValue(ctx, req.Config, plan)
+		value, d := writeonly.Value(ctx, req.Config, plan.Value, "value", "value_wo", "Secret Value Not Known")
 		resp.Diagnostics.Append(d...)
 		if resp.Diagnostics.HasError() {
 			return
@@ -424,48 +426,20 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, name := state.ID.ValueString(), state.Name.ValueString()
-	err := client.DeleteSecret(ctx, id)
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "secret already gone", map[string]any{"id": id})
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Deleted", fmt.Sprintf("deleting secret %q (%s)", name, id), err))
-		return
-	}
-	// Confirm: a delete is done only when a read says the secret is gone.
-	if _, err := client.GetSecret(ctx, id); err == nil {
-		resp.Diagnostics.AddError("Secret Still Exists",
-			fmt.Sprintf("The API accepted the delete of secret %q (%s), but it can still be read. Run destroy again; if it persists, check the Runpod console.", name, id))
-	} else if !runpod.IsNotFound(err) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Secret Deletion", fmt.Sprintf("reading secret %s after deleting it", id), err))
-	}
+	id := state.ID.ValueString()
+	// Deleting a referenced secret is not refused by the API (the plan warns
+	// instead), so there is no in-use remedy.
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "secret", Name: state.Name.ValueString(), ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteSecret(ctx, id) },
+		Read:   func(ctx context.Context) error { _, err := client.GetSecret(ctx, id); return err },
+	})...)
 }
 
 // ImportState takes the secret's id. The value cannot be read back: the
 // first apply after an import sends the configured one.
 func (r *secretResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-}
-
-// configuredValue is the value to send: `value` from the plan, or the
-// write-only `value_wo`, which only the configuration carries.
-func configuredValue(ctx context.Context, config tfsdk.Config, plan secretModel) (string, diag.Diagnostics) {
-	if !plan.Value.IsNull() && !plan.Value.IsUnknown() {
-		return plan.Value.ValueString(), nil
-	}
-	var wo types.String
-	diags := config.GetAttribute(ctx, path.Root("value_wo"), &wo)
-	if diags.HasError() {
-		return "", diags
-	}
-	if wo.IsNull() || wo.IsUnknown() || wo.ValueString() == "" {
-		diags.AddAttributeError(path.Root("value_wo"), "Secret Value Not Known",
-			"Neither value nor value_wo holds a known value at apply time. Set exactly one of them to the secret's value.")
-		return "", diags
-	}
-	return wo.ValueString(), diags
 }
 
 // readInto reads the secret back after a write and stores what the API

@@ -32,6 +32,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
@@ -351,28 +352,16 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, name := state.ID.ValueString(), state.Name.ValueString()
-	err := client.DeleteTemplate(ctx, id)
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "template already gone", map[string]any{"id": id})
-		return
-	case runpod.IsInUse(err) || runpod.IsBadRequest(err):
-		resp.Diagnostics.Append(diagnostics.InUse("template", name, id, err,
-			"Terminate the pods created from it and delete or re-point the serverless endpoints bound to it, then destroy again. "+
-				"The provider does not detach or delete them for you."))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Template Not Deleted", fmt.Sprintf("deleting template %s", id), err))
-		return
-	}
-	// Confirm: a delete is done only when a read says the template is gone.
-	if _, err := client.GetTemplate(ctx, id); err == nil {
-		resp.Diagnostics.AddError("Template Still Exists",
-			fmt.Sprintf("The API accepted the delete of template %q (%s), but it can still be read. Run destroy again; if it persists, check the Runpod console.", name, id))
-	} else if !runpod.IsNotFound(err) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Template Deletion", fmt.Sprintf("reading template %s after deleting it", id), err))
-	}
+	id := state.ID.ValueString()
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "template", Name: state.Name.ValueString(), ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteTemplate(ctx, id) },
+		Read:   func(ctx context.Context) error { _, err := client.GetTemplate(ctx, id); return err },
+		InUseRemedy: func(context.Context) string {
+			return "Terminate the pods created from it and delete or re-point the serverless endpoints bound to it, " +
+				"then destroy again. The provider does not detach or delete them for you."
+		},
+	})...)
 }
 
 func (r *templateResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
