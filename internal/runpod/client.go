@@ -221,7 +221,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 	if err != nil {
 		return successReadError(method, fmt.Errorf("%s %s: reading %d response body: %w", method, path, resp.StatusCode, err))
 	}
-	tflog.Trace(ctx, "Runpod API response body", map[string]any{"status": resp.StatusCode, "body": string(data)})
+	// Trimmed: JSON bodies end in a newline, which would split the log entry
+	// over several lines and separate it from its method and path fields.
+	tflog.Trace(ctx, "Runpod API response body", map[string]any{"status": resp.StatusCode, "body": strings.TrimSpace(string(data))})
 	if len(bytes.TrimSpace(data)) == 0 {
 		return successReadError(method, fmt.Errorf("%s %s: %d response has an empty body", method, path, resp.StatusCode))
 	}
@@ -379,7 +381,7 @@ func newAPIError(ctx context.Context, method, path string, resp *http.Response) 
 	}
 
 	data, readErr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	tflog.Trace(ctx, "Runpod API error body", map[string]any{"status": resp.StatusCode, "body": string(data)})
+	tflog.Trace(ctx, "Runpod API error body", map[string]any{"status": resp.StatusCode, "body": strings.TrimSpace(string(data))})
 
 	var problem struct {
 		Title  string   `json:"title"`
