@@ -58,7 +58,7 @@ func APIErrorDetail(action string, err error) string {
 // creates over or adopts it silently; the user imports it or renames.
 func AlreadyExists(kind, name, id, resourceType string) diag.Diagnostic {
 	return diag.NewErrorDiagnostic(
-		fmt.Sprintf("%s Name Already Taken", titleCase(kind)),
+		fmt.Sprintf("%s Name Already Taken", TitleCase(kind)),
 		fmt.Sprintf("A %s named %q already exists in the Runpod account (id %s), and this configuration does not manage it. "+
 			"The provider does not create over existing objects.\n\n"+
 			"To manage the existing %s with Terraform, import it, replacing NAME with the resource's name in your configuration:\n\n"+
@@ -69,8 +69,8 @@ func AlreadyExists(kind, name, id, resourceType string) diag.Diagnostic {
 			kind, name, id, kind, resourceType, id, resourceType, id))
 }
 
-// titleCase capitalises each word: "template" -> "Template".
-func titleCase(s string) string {
+// TitleCase capitalises each word, for summaries: "network volume" -> "Network Volume".
+func TitleCase(s string) string {
 	words := strings.Fields(s)
 	for i, w := range words {
 		words[i] = strings.ToUpper(w[:1]) + w[1:]
@@ -92,5 +92,5 @@ func InUse(kind, name, id string, err error, remedy string) diag.Diagnostic {
 	if remedy != "" {
 		detail += "\n\n" + remedy
 	}
-	return diag.NewErrorDiagnostic(fmt.Sprintf("%s Is In Use", titleCase(kind)), detail)
+	return diag.NewErrorDiagnostic(fmt.Sprintf("%s Is In Use", TitleCase(kind)), detail)
 }

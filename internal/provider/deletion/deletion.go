@@ -6,7 +6,6 @@ package deletion
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -34,7 +33,7 @@ type Request struct {
 // Run deletes and confirms, returning the diagnostics to show.
 func Run(ctx context.Context, r Request) diag.Diagnostics {
 	var diags diag.Diagnostics
-	title := titleCase(r.Kind)
+	title := diagnostics.TitleCase(r.Kind)
 	err := r.Delete(ctx)
 	switch {
 	case runpod.IsNotFound(err):
@@ -61,12 +60,4 @@ func Run(ctx context.Context, r Request) diag.Diagnostics {
 			fmt.Sprintf("reading %s %s after deleting it", r.Kind, r.ID), err))
 	}
 	return diags
-}
-
-func titleCase(s string) string {
-	words := strings.Fields(s)
-	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
-	}
-	return strings.Join(words, " ")
 }
