@@ -41,6 +41,9 @@ func APIErrorDetail(action string, err error) string {
 			b.WriteString("\nCheck the API key (api_key or RUNPOD_API_KEY) and that it has access to this kind of object.")
 		case runpod.IsRateLimited(err):
 			b.WriteString("\nThe account's rate limit was reached and retries ran out; wait and run again, or lower -parallelism.")
+		case runpod.IsRequestTooLarge(err):
+			fmt.Fprintf(&b, "\nRunpod accepts request bodies of at most %d bytes (100 KB) and refused this one before acting on it. "+
+				"Make the largest values (env, docker_start_cmd, SSH key comments) smaller.", runpod.MaxRequestBodyBytes)
 		}
 	default:
 		b.Reset()
@@ -93,4 +96,29 @@ func InUse(kind, name, id string, err error, remedy string) diag.Diagnostic {
 		detail += "\n\n" + remedy
 	}
 	return diag.NewErrorDiagnostic(fmt.Sprintf("%s Is In Use", TitleCase(kind)), detail)
+}
+
+// RequestTooLarge is the summary and detail for a request body over Runpod's
+// limit (runpod.MaxRequestBodyBytes), naming the attribute that makes it
+// large. It returns strings rather than a diagnostic so that callers can
+// attach it to the attribute (AddAttributeError) at plan time, or add it
+// plainly when mapping an apply-time 413. size is the body's size in bytes;
+// zero or less means it is not known (a 413 reports no size).
+func RequestTooLarge(attr string, size int) (summary, detail string) {
+	summary = "Request Body Too Large"
+	var b strings.Builder
+	if size > 0 {
+		fmt.Fprintf(&b, "The request the provider would send to Runpod is %d bytes, over Runpod's limit of %d bytes (100 KB) per request body. ",
+			size, runpod.MaxRequestBodyBytes)
+	} else {
+		fmt.Fprintf(&b, "Runpod refused the request because its body is over the limit of %d bytes (100 KB) per request body. ",
+			runpod.MaxRequestBodyBytes)
+	}
+	fmt.Fprintf(&b, "Most of it comes from %s.\n\n", attr)
+	fmt.Fprintf(&b, "Make %s smaller so that the whole request stays under %d bytes: for example keep large data in the image, "+
+		"a network volume or a file the container downloads at start, and pass only its location.", attr, runpod.MaxRequestBodyBytes)
+	if size <= 0 {
+		b.WriteString(" Runpod refused the request before acting on it, so nothing was changed.")
+	}
+	return summary, b.String()
 }

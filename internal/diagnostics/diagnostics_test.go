@@ -68,3 +68,30 @@ func TestAPIErrorDetailAmbiguous5xx(t *testing.T) {
 		t.Errorf("detail:\n%s", got)
 	}
 }
+
+func TestRequestTooLargeNamesAttributeAndLimit(t *testing.T) {
+	summary, detail := RequestTooLarge("env", 204812)
+	if summary != "Request Body Too Large" {
+		t.Errorf("summary %q", summary)
+	}
+	for _, want := range []string{"204812 bytes", "102400 bytes (100 KB)", "from env", "Make env smaller"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("detail lacks %q:\n%s", want, detail)
+		}
+	}
+
+	_, unknown := RequestTooLarge("public_key", 0)
+	for _, want := range []string{"over the limit of 102400 bytes", "from public_key", "nothing was changed"} {
+		if !strings.Contains(unknown, want) {
+			t.Errorf("detail lacks %q:\n%s", want, unknown)
+		}
+	}
+	if strings.Contains(unknown, " 0 bytes") {
+		t.Errorf("unknown size printed as 0:\n%s", unknown)
+	}
+
+	api := APIErrorDetail("creating template \"big\"", &runpod.APIError{StatusCode: 413, Title: "Request Entity Too Large"})
+	if !strings.Contains(api, "at most 102400 bytes") {
+		t.Errorf("413 detail gives no hint:\n%s", api)
+	}
+}

@@ -175,7 +175,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 
 	var body any // stays a nil interface without a body, so no Content-Length: 0
 	if in != nil {
-		b, err := json.Marshal(in)
+		b, err := encodeBody(in)
 		if err != nil {
 			return fmt.Errorf("%s %s: encoding request body: %w", method, path, err)
 		}
