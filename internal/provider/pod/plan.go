@@ -45,7 +45,7 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 	if req.State.Raw.IsNull() {
-		r.planCreate(ctx, &plan, resp)
+		r.planCreate(ctx, &plan, verbCreating, resp)
 		return
 	}
 	var state podModel
@@ -60,16 +60,30 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	replace := createOnlyReplacements(ctx, plan, state, imported, &resp.Diagnostics)
 	resp.RequiresReplace = append(resp.RequiresReplace, replace...)
 	if len(replace) > 0 || replacedByAttributes(ctx, plan, state) {
-		// Terraform plans the replacement's create again with no prior
-		// state, which runs planCreate; checking here too would show every
-		// diagnostic twice.
+		// A replacement is planned in two calls: this one (prior state set),
+		// then the create half with no prior state, which runs planCreate
+		// again. Terraform shows the create half's diagnostics only when
+		// one of them is an error, so its cost warning never reaches the
+		// user: the stock check and the cost are stated here, in the call
+		// whose warnings Terraform prints. The create half repeats the
+		// check (its warnings are dropped) and sets the planned values
+		// Terraform keeps, such as estimated_cost_per_hour.
+		r.planCreate(ctx, &plan, verbReplacing, resp)
 		return
 	}
 	r.planUpdate(ctx, plan, state, resp)
 }
 
-// planCreate checks a new pod and warns about its cost.
-func (r *podResource) planCreate(ctx context.Context, plan *podModel, resp *resource.ModifyPlanResponse) {
+// Verbs of the cost warning: what the plan does to the pod.
+const (
+	verbCreating  = "Creating"
+	verbReplacing = "Replacing"
+	verbStarting  = "Starting"
+)
+
+// planCreate checks a new pod (a create, or the new pod of a replacement:
+// verb says which) and warns about its cost.
+func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb string, resp *resource.ModifyPlanResponse) {
 	dcs, dcsKnown := stringsIfKnown(ctx, plan.DataCenterIDs, &resp.Diagnostics)
 	volumeDC, ok := r.checkNetworkVolume(ctx, plan, dcs, dcsKnown, resp)
 	if !ok {
@@ -90,7 +104,7 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, resp *reso
 		}
 	}
 	r.warnNoSSHKey(ctx, *plan, resp)
-	resp.Diagnostics.Append(costWarning(ctx, *plan, res, "Creating"))
+	resp.Diagnostics.Append(costWarning(ctx, *plan, res, verb))
 }
 
 // planPlacement runs the catalog check. It returns the result (nil when
@@ -275,19 +289,24 @@ func (r *podResource) warnNoSSHKey(ctx context.Context, plan podModel, resp *res
 
 // costWarning states what the pod bills: its hourly compute price while it
 // runs, that it bills whether used or not, and that a stopped pod still
-// bills its volume disk. verb is "Creating" or "Starting".
+// bills its volume disk. verb is verbCreating, verbReplacing or
+// verbStarting.
 func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb string) diag.Diagnostic {
 	name := plan.Name.ValueString()
+	subject := fmt.Sprintf("%s pod %q", verb, name)
+	if verb == verbReplacing {
+		subject = fmt.Sprintf("Replacing pod %q (the current pod is terminated with its disks, and a new one is created)", name)
+	}
 	var b strings.Builder
 	if res != nil && res.Price.Known {
-		fmt.Fprintf(&b, "%s pod %q: %s costs %s (%s) while it runs.", verb, name, res.Price.What,
+		fmt.Fprintf(&b, "%s: %s costs %s (%s) while it runs.", subject, res.Price.What,
 			pricing.USD(res.Price.PerHour)+" per hour", res.Price.Formula)
 	} else {
-		fmt.Fprintf(&b, "%s pod %q: its hourly price is shown once its compute is known and the catalog can be read "+
-			"(the runpod_gpu_types and runpod_cpu_types data sources list prices).", verb, name)
+		fmt.Fprintf(&b, "%s: its hourly price is shown once its compute is known and the catalog can be read "+
+			"(the runpod_gpu_types and runpod_cpu_types data sources list prices).", subject)
 	}
 	b.WriteString(" A running pod bills whether it is used or not, from the moment it is created (image pulls included).")
-	if verb == "Creating" && plan.DesiredStatus.ValueString() == desiredExited {
+	if verb != verbStarting && plan.DesiredStatus.ValueString() == desiredExited {
 		b.WriteString(" It is stopped right after it is created (desired_status = \"EXITED\"), which ends the compute charge.")
 	}
 	switch disk := volumeDisk(ctx, plan.PersistentVolume); {
@@ -333,7 +352,7 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 		resp.Diagnostics.Append(stopWarning(ctx, plan, state))
 	case to == desiredRunning && from == desiredExited && known(plan.DesiredStatus):
 		res := r.startCheck(ctx, plan, state, resp)
-		resp.Diagnostics.Append(costWarning(ctx, plan, res, "Starting"))
+		resp.Diagnostics.Append(costWarning(ctx, plan, res, verbStarting))
 	}
 	if known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && !(to == desiredRunning && from == desiredExited) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("global_networking"), "Global Networking Changes at the Next Start",

@@ -1,0 +1,85 @@
+package pod_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+// The tests in this file assert what the terraform (or tofu) binary
+// prints, not what the provider returned: Terraform drops some provider
+// diagnostics, so only its own output proves that the user saw a promise.
+
+// flat is CLI output with the diagnostic box drawing removed and all
+// whitespace collapsed, so that a phrase matches however Terraform wrapped
+// it.
+func flat(s string) string {
+	s = strings.NewReplacer("│", " ", "╷", " ", "╵", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// says fails t unless the run printed every phrase (whitespace-insensitive).
+func says(t *testing.T, res acctest.Result, phrases ...string) {
+	t.Helper()
+	out := flat(res.Output())
+	for _, p := range phrases {
+		if !strings.Contains(out, flat(p)) {
+			t.Errorf("%v did not print %q:\n%s", res.Args, p, res.Output())
+		}
+	}
+}
+
+// A replacement plan states the new pod's cost, as Terraform prints it, in
+// human and in -json output, exactly once.
+func TestAccPod_replacementPlanShowsCost(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(gpuPod("swap"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve")
+
+	cli.SetConfig(podConfig(
+		`name  = "swap"`,
+		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
+		`gpu   = { type_id = "NVIDIA RTX A6000" }`,
+	))
+	res := cli.Run("plan")
+	if res.ExitCode != 0 {
+		t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	says(t, res, `runpod_pod.p must be replaced`, `-/+ resource "runpod_pod" "p"`, "Warning: Pod Compute Cost",
+		`Replacing pod "swap"`, "1 × $0.49 = $0.49 per hour")
+	if n := res.Count("Warning: Pod Compute Cost"); n != 1 {
+		t.Errorf("the cost warning is printed %d times, want once:\n%s", n, res.Output())
+	}
+
+	jr := cli.RunJSON("plan")
+	if got := jr.PlannedActions()[addr]; got != "replace" {
+		t.Errorf("planned action %q, want replace", got)
+	}
+	ws := jr.Warnings("Pod Compute Cost")
+	if len(ws) != 1 || !regexp.MustCompile(`Replacing pod "swap".*1 × \$0\.49 = \$0\.49 per hour`).MatchString(ws[0].Detail) {
+		t.Errorf("-json cost warnings: %+v", ws)
+	}
+}
+
+// The stock check a create runs also stops a replacement plan, before the
+// current pod is terminated.
+func TestAccPod_replacementPlanChecksStock(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(gpuPod("swap-stock"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve")
+
+	cli.SetConfig(podConfig(`name = "swap-stock"`,
+		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
+		`gpu   = { type_id = "NVIDIA H200" }`))
+	res := cli.Run("plan")
+	if res.ExitCode == 0 {
+		t.Fatalf("plan succeeded:\n%s", res.Output())
+	}
+	says(t, res, "Error: GPU Type Out of Stock", "NVIDIA H200")
+}
