@@ -55,6 +55,7 @@ type podModel struct {
 	Status          types.String  `tfsdk:"status"`
 	DataCenterID    types.String  `tfsdk:"data_center_id"`
 	CudaVersion     types.String  `tfsdk:"cuda_version"`
+	EstimatedCost   types.Float64 `tfsdk:"estimated_cost_per_hour"`
 	CostPerHr       types.Float64 `tfsdk:"cost_per_hr"`
 	ProxyURLs       types.Map     `tfsdk:"proxy_urls"`
 	SSHDirect       types.String  `tfsdk:"ssh_direct"`
@@ -275,6 +276,16 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	}
 	if m.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
 		m.TemplateID = types.StringPointerValue(p.Template)
+	}
+	// The estimate is the plan's, kept so that catalog price moves are no
+	// diff; without one (import, catalog unreadable at plan time) it is
+	// what Runpod reports the running pod costs.
+	m.EstimatedCost = prior.EstimatedCost
+	if !known(m.EstimatedCost) {
+		m.EstimatedCost = types.Float64Null()
+		if p.Cost > 0 && p.Status == runpod.PodStatusRunning {
+			m.EstimatedCost = types.Float64Value(p.Cost)
+		}
 	}
 	if m.DataCenterIDs.IsUnknown() {
 		m.DataCenterIDs = types.ListNull(types.StringType)

@@ -105,6 +105,13 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 	}
 	r.warnNoSSHKey(ctx, *plan, resp)
 	resp.Diagnostics.Append(costWarning(ctx, *plan, res, verb))
+	// The same figure, machine-readable in the saved plan; unknown until
+	// apply when the compute or the catalog is not known yet.
+	estimate := types.Float64Unknown()
+	if res != nil && res.Price.Known {
+		estimate = types.Float64Value(res.Price.PerHour)
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
 }
 
 // planPlacement runs the catalog check. It returns the result (nil when

@@ -2,8 +2,11 @@ package pod_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
@@ -82,4 +85,78 @@ func TestAccPod_replacementPlanChecksStock(t *testing.T) {
 		t.Fatalf("plan succeeded:\n%s", res.Output())
 	}
 	says(t, res, "Error: GPU Type Out of Stock", "NVIDIA H200")
+}
+
+// plannedPod returns the saved plan's change to runpod_pod.p.
+func plannedPod(t *testing.T, res acctest.Result, plan *tfjson.Plan) *tfjson.ResourceChange {
+	t.Helper()
+	if plan == nil {
+		t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	for _, rc := range plan.ResourceChanges {
+		if rc.Address == addr {
+			return rc
+		}
+	}
+	t.Fatalf("the plan has no change for %s:\n%s", addr, res.Output())
+	return nil
+}
+
+// checkEstimate fails t unless the change's planned estimated_cost_per_hour
+// is known and equal to want.
+func checkEstimate(t *testing.T, rc *tfjson.ResourceChange, want float64) {
+	t.Helper()
+	if unknown, _ := rc.Change.AfterUnknown.(map[string]any); unknown["estimated_cost_per_hour"] == true {
+		t.Errorf("estimated_cost_per_hour is unknown in the plan (%v)", rc.Change.Actions)
+		return
+	}
+	after, _ := rc.Change.After.(map[string]any)
+	if got, ok := after["estimated_cost_per_hour"].(float64); !ok || got < want-1e-9 || got > want+1e-9 {
+		t.Errorf("planned estimated_cost_per_hour = %v, want %v (%v)", after["estimated_cost_per_hour"], want, rc.Change.Actions)
+	}
+}
+
+// A policy check reading the saved plan finds the pod's hourly price for a
+// create and for a replacement; an in-place change keeps it, even after the
+// catalog price moved, and the price move alone plans nothing.
+func TestAccPod_estimatedCostInSavedPlan(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cfg := func(name string, count int) string {
+		return podConfig("name = \""+name+"\"",
+			`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
+			"gpu = { type_id = \"NVIDIA GeForce RTX 4090\", count = "+string(rune('0'+count))+" }")
+	}
+	cli.SetConfig(cfg("est", 2))
+	cli.Init()
+
+	res, plan := cli.SavedPlan()
+	rc := plannedPod(t, res, plan)
+	if !slices.Equal(rc.Change.Actions, tfjson.Actions{tfjson.ActionCreate}) {
+		t.Fatalf("actions %v, want create", rc.Change.Actions)
+	}
+	checkEstimate(t, rc, 1.38)
+	cli.MustRun("apply", "-auto-approve")
+
+	env.Fake.SetGPUPrice(rtx4090, 0.79, 0.39)
+	if res := cli.Run("plan", "-detailed-exitcode"); res.ExitCode != 0 {
+		t.Errorf("a catalog price move alone plans a change (exit %d):\n%s", res.ExitCode, res.Output())
+	}
+
+	cli.SetConfig(cfg("est-renamed", 2))
+	res, plan = cli.SavedPlan()
+	rc = plannedPod(t, res, plan)
+	if !slices.Equal(rc.Change.Actions, tfjson.Actions{tfjson.ActionUpdate}) {
+		t.Fatalf("actions %v, want update", rc.Change.Actions)
+	}
+	checkEstimate(t, rc, 1.38)
+	cli.MustRun("apply", "-auto-approve")
+
+	cli.SetConfig(cfg("est-renamed", 1))
+	res, plan = cli.SavedPlan()
+	rc = plannedPod(t, res, plan)
+	if !rc.Change.Actions.Replace() {
+		t.Fatalf("actions %v, want a replacement", rc.Change.Actions)
+	}
+	checkEstimate(t, rc, 0.79)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
@@ -38,7 +39,8 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 		MarkdownDescription: "A Runpod pod: a GPU or CPU container that runs until it is stopped or terminated.\n\n" +
 			"~> A running pod bills per hour whether it is used or not. A stopped pod (`desired_status = \"EXITED\"`) " +
 			"no longer bills compute but still bills its volume disk until it is destroyed. Every plan that creates or starts a " +
-			"pod carries a warning with the hourly price read from the catalog.\n\n" +
+			"pod carries a warning with the hourly price read from the catalog (printed by `terraform plan`, replacements " +
+			"included), and the same figure is the plan-time attribute `estimated_cost_per_hour`.\n\n" +
 			"At plan time the provider reads Runpod's catalog: an unknown GPU type or data center, a GPU with no stock for " +
 			"pods where it is asked for, or a CUDA floor that no machine with stock meets fails the plan with the " +
 			"availability it read and configurations that do have stock. A network volume is checked to be in a data center " +
@@ -298,6 +300,17 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 				MarkdownDescription: "CUDA version of the host; null for CPU pods and AMD GPUs.",
 				Computed:            true,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"estimated_cost_per_hour": schema.Float64Attribute{
+				MarkdownDescription: "What the pod's compute costs while it runs, in USD per hour, from Runpod's catalog: the " +
+					"GPU price on the pod's cloud × `gpu.count`, or the vCPU price × `cpu.vcpu_count`. It is known in the " +
+					"plan that creates or replaces the pod (`terraform show -json` of a saved plan has it, for policy checks " +
+					"and budgets), and kept as planned afterwards: a later catalog price change does not show as a diff. Only " +
+					"a change that replaces the pod prices it again. It leaves out the volume disk and network volume; the " +
+					"live price is `cost_per_hr`. After an import, or when the catalog could not be read at plan time, it " +
+					"is what Runpod reports for the running pod.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.Float64{float64planmodifier.UseStateForUnknown()},
 			},
 			"cost_per_hr": schema.Float64Attribute{
 				MarkdownDescription: "What the pod costs now, in USD per hour, as Runpod reports it (0 while stopped, " +
