@@ -48,6 +48,10 @@ func APIErrorDetail(action string, err error) string {
 	default:
 		b.Reset()
 		fmt.Fprintf(&b, "Error while %s: %s", action, err)
+		var connErr *runpod.ConnectionError
+		if errors.As(err, &connErr) {
+			b.WriteString("\n\n" + UnreachableHint(connErr.BaseURL))
+		}
 	}
 	if errors.Is(err, runpod.ErrAmbiguous) {
 		b.WriteString("\n\nThe request may have been processed before it failed, so the object may exist in the " +
@@ -121,4 +125,15 @@ func RequestTooLarge(attr string, size int) (summary, detail string) {
 		b.WriteString(" Runpod refused the request before acting on it, so nothing was changed.")
 	}
 	return summary, b.String()
+}
+
+// UnreachableHint tells the user which settings choose the API address when
+// a request got no answer at all, since a typo in base_url or RUNPOD_API_URL
+// otherwise reads as a bare "dial tcp" error.
+func UnreachableHint(baseURL string) string {
+	return fmt.Sprintf("The provider could not reach the Runpod API at %s. The address comes from base_url in the "+
+		"provider \"runpod\" block, else the RUNPOD_API_URL environment variable, else %s. A valid value is the "+
+		"API's http(s) address without the /v2 path, such as %q; unset both to use Runpod's API. "+
+		"If the address is right, check the network, proxy and firewall between this machine and it.",
+		baseURL, runpod.DefaultBaseURL, runpod.DefaultBaseURL)
 }

@@ -95,3 +95,15 @@ func TestRequestTooLargeNamesAttributeAndLimit(t *testing.T) {
 		t.Errorf("413 detail gives no hint:\n%s", api)
 	}
 }
+
+func TestAPIErrorDetailNamesBaseURLWhenUnreachable(t *testing.T) {
+	err := &runpod.ConnectionError{Method: "GET", Path: "/v2/templates", URL: "http://127.0.0.1:1/v2/templates",
+		BaseURL: "http://127.0.0.1:1", Attempts: 1, Err: errors.New("dial tcp 127.0.0.1:1: connect: connection refused")}
+	got := APIErrorDetail("listing templates", err)
+	for _, want := range []string{"http://127.0.0.1:1/v2/templates", "could not reach the Runpod API at http://127.0.0.1:1",
+		"base_url", "RUNPOD_API_URL", `"https://api.runpod.io"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+}

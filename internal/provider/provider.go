@@ -6,10 +6,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -99,9 +102,13 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 				Sensitive: true,
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "Base URL of the Runpod API, without the `/v2` path. Falls back to the `" +
-					EnvBaseURL + "` environment variable, then to `" + DefaultBaseURL + "`.",
-				Optional: true,
+				MarkdownDescription: "Base URL of the Runpod API: an absolute `http://` or `https://` URL such as `" +
+					DefaultBaseURL + "`. Falls back to the `" + EnvBaseURL + "` environment variable, then to `" +
+					DefaultBaseURL + "`. Request paths carry `/v2` themselves, so a trailing `/v2` (as Runpod's docs " +
+					"write the base) is dropped. A value without a scheme, or one the provider cannot reach, is an error " +
+					"that names the URL tried.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a request is retried after a rate limit (429) or, for "+
@@ -133,21 +140,50 @@ func (p *runpodProvider) Configure(ctx context.Context, req provider.ConfigureRe
 		return
 	}
 
-	data := p.configure(ctx, cfg)
+	data := p.configure(ctx, cfg, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }
 
 // configure builds the client without calling the API. Problems that only
 // matter once the API is needed (no key, a key not yet known) are carried in
-// the returned Data instead of failing here.
-func (p *runpodProvider) configure(ctx context.Context, cfg providerModel) *providerdata.Data {
+// the returned Data instead of failing here; a base URL that can never work
+// is added to diags at once.
+func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags *diag.Diagnostics) *providerdata.Data {
 	if cfg.APIKey.IsUnknown() || cfg.BaseURL.IsUnknown() {
 		return providerdata.Unavailable("Provider Configuration Not Yet Known",
 			"The Runpod provider's api_key or base_url depends on a value that is known only after apply. "+
 				"Operations that call the Runpod API cannot run until it is known; apply the resources it depends on first "+
 				"(for example with -target).")
 	}
+
+	// The address is checked before the key: a wrong address is a mistake in
+	// the configuration whatever the key, and a plan that needs no API call
+	// should still say so rather than fail later with "dial tcp".
+	baseURL, source := cfg.BaseURL.ValueString(), "base_url"
+	if baseURL == "" {
+		baseURL, source = p.getenv(EnvBaseURL), EnvBaseURL
+	}
+	if baseURL == "" {
+		baseURL = DefaultBaseURL
+	}
+	normalized, err := runpod.NormalizeBaseURL(baseURL)
+	if err != nil {
+		summary, detail := invalidBaseURL(source, baseURL, err)
+		if source == "base_url" {
+			diags.AddAttributeError(path.Root("base_url"), summary, detail)
+		} else {
+			diags.AddError(summary, detail)
+		}
+		return nil
+	}
+	if normalized != strings.TrimRight(baseURL, "/") {
+		tflog.Debug(ctx, "normalised the Runpod API base URL", map[string]any{"from": baseURL, "to": normalized})
+	}
+	baseURL = normalized
 
 	apiKey := cfg.APIKey.ValueString()
 	if apiKey == "" {
@@ -157,14 +193,6 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel) *prov
 		return providerdata.Unavailable("Missing Runpod API Key",
 			"This operation calls the Runpod API, which needs an API key. Set api_key in the provider \"runpod\" block "+
 				"or the "+EnvAPIKey+" environment variable. Keys are created in the Runpod console under Settings > API Keys.")
-	}
-
-	baseURL := cfg.BaseURL.ValueString()
-	if baseURL == "" {
-		baseURL = p.getenv(EnvBaseURL)
-	}
-	if baseURL == "" {
-		baseURL = DefaultBaseURL
 	}
 
 	clientCfg := runpod.Config{
@@ -177,6 +205,10 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel) *prov
 	}
 	if !cfg.MaxRetries.IsNull() && !cfg.MaxRetries.IsUnknown() {
 		clientCfg.MaxRetries = int(cfg.MaxRetries.ValueInt64())
+		if clientCfg.MaxRetries == 0 {
+			// The client reads 0 as "default"; the user asked for none.
+			clientCfg.MaxRetries = -1
+		}
 	}
 	if !cfg.RetryWaitMinSeconds.IsNull() && !cfg.RetryWaitMinSeconds.IsUnknown() {
 		clientCfg.RetryWaitMin = time.Duration(cfg.RetryWaitMinSeconds.ValueInt64()) * time.Second
@@ -232,5 +264,41 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		cluster.NewListDataSource,
 		cluster.NewPodsDataSource,
 		cluster.NewBillingDataSource,
+	}
+}
+
+// invalidBaseURL is the error for a base URL that can never work. It names
+// where the value came from (the provider block or RUNPOD_API_URL), quotes
+// it, says what is wrong and what a valid value looks like.
+func invalidBaseURL(source, value string, problem error) (summary, detail string) {
+	where := "base_url in the provider \"runpod\" block"
+	if source == EnvBaseURL {
+		where = "the " + EnvBaseURL + " environment variable"
+	}
+	return "Invalid Runpod API Base URL", fmt.Sprintf("%s is %q, which is not a usable API address: %s.\n\n"+
+		"A valid value is an absolute http:// or https:// URL without the /v2 path, such as %q (the default, used when "+
+		"neither base_url nor %s is set).", where, value, problem, DefaultBaseURL, EnvBaseURL)
+}
+
+// baseURLValidator refuses, at validate time, a base_url that NormalizeBaseURL
+// would refuse at Configure, so that `terraform validate` catches it.
+type baseURLValidator struct{}
+
+var _ validator.String = baseURLValidator{}
+
+func (baseURLValidator) Description(context.Context) string {
+	return "must be an absolute http or https URL, such as " + DefaultBaseURL
+}
+
+func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	// An empty string counts as unset, as in Configure.
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() == "" {
+		return
+	}
+	if _, err := runpod.NormalizeBaseURL(req.ConfigValue.ValueString()); err != nil {
+		summary, detail := invalidBaseURL("base_url", req.ConfigValue.ValueString(), err)
+		resp.Diagnostics.AddAttributeError(req.Path, summary, detail)
 	}
 }

@@ -44,7 +44,8 @@ const (
 // Config holds the settings for New. Zero values take the defaults.
 type Config struct {
 	APIKey string
-	// BaseURL defaults to DefaultBaseURL. Request paths carry /v2.
+	// BaseURL defaults to DefaultBaseURL. Request paths carry /v2, so a
+	// trailing /v2 is dropped (see NormalizeBaseURL).
 	BaseURL string
 	// UserAgent should name the provider and its version.
 	UserAgent string
@@ -86,20 +87,14 @@ func New(cfg Config) (*Client, error) {
 	if base == "" {
 		base = DefaultBaseURL
 	}
-	u, err := url.Parse(base)
+	baseURL, err := NormalizeBaseURL(base)
 	if err != nil {
-		return nil, fmt.Errorf("runpod: BaseURL %q cannot be parsed: %w", base, err)
-	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("runpod: BaseURL %q must be an absolute http or https URL, such as %s", base, DefaultBaseURL)
-	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("runpod: BaseURL %q must not carry a query or fragment", base)
+		return nil, fmt.Errorf("runpod: BaseURL %q is not valid: %w; use an absolute http or https URL such as %s", base, err, DefaultBaseURL)
 	}
 
 	c := &Client{
 		apiKey:       cfg.APIKey,
-		baseURL:      u.Scheme + "://" + u.Host + strings.TrimRight(u.EscapedPath(), "/"),
+		baseURL:      baseURL,
 		userAgent:    cfg.UserAgent,
 		maxRetries:   cfg.MaxRetries,
 		retryWaitMin: cfg.RetryWaitMin,
@@ -199,7 +194,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		if resp != nil {
 			drainAndClose(resp.Body)
 		}
-		return c.transportError(ctx, method, path, *attempts, err)
+		return c.transportError(ctx, method, path, target, *attempts, err)
 	}
 	defer drainAndClose(resp.Body)
 
@@ -244,12 +239,12 @@ func successReadError(method string, err error) error {
 }
 
 // transportError describes a failure that produced no usable response.
-func (c *Client) transportError(ctx context.Context, method, path string, attempts int, err error) error {
+func (c *Client) transportError(ctx context.Context, method, path, target string, attempts int, err error) error {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		// Report the context's own error so callers can errors.Is it.
 		return fmt.Errorf("%s %s: %w", method, path, ctxErr)
 	}
-	wrapped := fmt.Errorf("%s %s: request failed after %d attempt(s): %w", method, path, attempts, err)
+	wrapped := &ConnectionError{Method: method, Path: path, URL: target, BaseURL: c.baseURL, Attempts: attempts, Err: err}
 	if !idempotent(method) && !requestNotSent(err) {
 		return &ambiguousError{err: wrapped}
 	}
