@@ -40,7 +40,12 @@ func APIErrorDetail(action string, err error) string {
 		case runpod.IsUnauthorized(err):
 			b.WriteString("\nCheck the API key (api_key or RUNPOD_API_KEY) and that it has access to this kind of object.")
 		case runpod.IsRateLimited(err):
-			b.WriteString("\nThe account's rate limit was reached and retries ran out; wait and run again, or lower -parallelism.")
+			fmt.Fprintf(&b, "\nThe account's rate limit was reached and stayed spent for longer than the provider waits for "+
+				"one request (up to %s of Retry-After waits, within the operation's timeout)", runpod.DefaultRateLimitWaitMax)
+			if apiErr.RetryAfter > 0 {
+				fmt.Fprintf(&b, "; Runpod asked to wait another %s", apiErr.RetryAfter)
+			}
+			b.WriteString(". Wait and run again, or lower -parallelism.")
 		case runpod.IsRequestTooLarge(err):
 			fmt.Fprintf(&b, "\nRunpod accepts request bodies of at most %d bytes (100 KB) and refused this one before acting on it. "+
 				"Make the largest values (env, docker_start_cmd, SSH key comments) smaller.", runpod.MaxRequestBodyBytes)

@@ -111,21 +111,26 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 				Validators: []validator.String{baseURLValidator{}},
 			},
 			"max_retries": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("How many times a request is retried after a rate limit (429) or, for "+
-					"reads and other idempotent requests, a 502/503/504 or a connection error. A create is retried "+
-					"only after a 429, which means it was not processed. Defaults to %d.", defaultMaxRetries),
+				MarkdownDescription: fmt.Sprintf("How many times a read or other idempotent request is retried after a "+
+					"502/503/504 or a connection error. Defaults to %d. A rate-limited request (429) is not counted "+
+					"against this number: it is retried, creates included (a 429 means Runpod did not process it), after "+
+					"waiting the full `Retry-After` Runpod sends, for as long as those waits add up to at most %d minutes "+
+					"per request and end before the operation's timeout, so that requests outlast a spent rate-limit "+
+					"window even under high `-parallelism`. A create is never retried after a 5xx or a lost connection. "+
+					"`0` disables retries of every kind, 429 included.", defaultMaxRetries, int(runpod.DefaultRateLimitWaitMax.Minutes())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, 20)},
 			},
 			"retry_wait_min_seconds": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Shortest wait between retries, in seconds; waits grow exponentially "+
-					"with jitter. A `Retry-After` header takes precedence. Defaults to %d.", int(defaultRetryWaitMin.Seconds())),
+					"with jitter. A `Retry-After` header takes precedence. Defaults to %d; `0` also means the default.", int(defaultRetryWaitMin.Seconds())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, 300)},
 			},
 			"retry_wait_max_seconds": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Longest wait between retries, in seconds. Defaults to %d.",
-					int(defaultRetryWaitMax.Seconds())),
+				MarkdownDescription: fmt.Sprintf("Longest wait between retries after a 502/503/504 or a connection "+
+					"error, in seconds. Defaults to %d. A 429's `Retry-After` is waited in full even when longer (see "+
+					"`max_retries`), since retrying earlier only earns another 429.", int(defaultRetryWaitMax.Seconds())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, 600)},
 			},

@@ -33,6 +33,14 @@ const (
 	defaultMaxRetries   = 4
 	defaultRetryWaitMin = 1 * time.Second
 	defaultRetryWaitMax = 30 * time.Second
+	// DefaultRateLimitWaitMax bounds the total time one request spends
+	// waiting out 429s: long enough to outlast several minute windows (the
+	// window most often spent), short enough that a spent hour or day quota
+	// fails the run instead of hanging it.
+	DefaultRateLimitWaitMax = 5 * time.Minute
+	// maxAttempts only keeps retryablehttp's own counter out of the way:
+	// CheckRetry decides when to stop.
+	maxAttempts = 1 << 20
 
 	// maxErrorBody bounds how much of an error answer is read; problem+json
 	// bodies are small and anything larger is not worth holding.
@@ -49,13 +57,23 @@ type Config struct {
 	BaseURL string
 	// UserAgent should name the provider and its version.
 	UserAgent string
-	// MaxRetries is the number of retries after the first attempt: 0 means
-	// the default (4), a negative value disables retries.
+	// MaxRetries is the number of retries after a 502/503/504 or a lost
+	// connection (idempotent requests only): 0 means the default (4), a
+	// negative value disables retries of every kind, 429 included.
 	MaxRetries int
 	// RetryWaitMin and RetryWaitMax bound the backoff between attempts
-	// (defaults 1s and 30s); RetryWaitMax also caps a Retry-After hint.
+	// (defaults 1s and 30s); RetryWaitMax also caps a 503's Retry-After. A
+	// 429's Retry-After is waited in full, since retrying earlier only earns
+	// another 429.
 	RetryWaitMin time.Duration
 	RetryWaitMax time.Duration
+	// RateLimitWaitMax is the time budget for 429s: a rate-limited request
+	// is retried after each Retry-After for as long as the waits add up to no
+	// more than this (default DefaultRateLimitWaitMax) and end before the
+	// context's deadline. 429s are not counted against MaxRetries, so a
+	// request outlasts a spent rate-limit window however many attempts that
+	// takes.
+	RateLimitWaitMax time.Duration
 	// HTTPClient is the transport to send through; nil uses a pooled
 	// go-cleanhttp client.
 	HTTPClient *http.Client
@@ -69,11 +87,17 @@ type Client struct {
 	maxRetries   int
 	retryWaitMin time.Duration
 	retryWaitMax time.Duration
+	rateLimitMax time.Duration
+	noRetries    bool
 	httpClient   *http.Client
 
 	// testHookBackoff, when set, is called with each computed wait just
 	// before the client sleeps; tests use it to act during a backoff.
 	testHookBackoff func(attempt int, wait time.Duration)
+	// testHookSleep, when set, maps each computed wait to the one actually
+	// slept, so tests can run minutes of Retry-After budget in milliseconds;
+	// budgets and deadlines are still judged on the computed waits.
+	testHookSleep func(wait time.Duration) time.Duration
 }
 
 // New checks cfg and returns a Client. The error names the offending setting
@@ -99,7 +123,12 @@ func New(cfg Config) (*Client, error) {
 		maxRetries:   cfg.MaxRetries,
 		retryWaitMin: cfg.RetryWaitMin,
 		retryWaitMax: cfg.RetryWaitMax,
+		rateLimitMax: cfg.RateLimitWaitMax,
+		noRetries:    cfg.MaxRetries < 0,
 		httpClient:   cfg.HTTPClient,
+	}
+	if c.rateLimitMax <= 0 {
+		c.rateLimitMax = DefaultRateLimitWaitMax
 	}
 	if c.userAgent == "" {
 		c.userAgent = defaultUserAgent
@@ -260,23 +289,73 @@ func requestNotSent(err error) bool {
 
 // retryClient builds a retryablehttp client for one call. It is built per call
 // so that the logger, the hooks and the retry policy see this call's context
-// and method; the underlying *http.Client (and its connection pool) is shared.
-// The returned pointer holds the number of attempts made so far.
+// and method, and so that the retry budgets below are per call; the
+// underlying *http.Client (and its connection pool) is shared. The returned
+// pointer holds the number of attempts made so far.
+//
+// Two budgets decide when to stop (retryablehttp's own count is set out of
+// reach): 502/503/504 and lost connections have a count (maxRetries), since
+// each means something failed; 429s have a time budget (rateLimitMax and the
+// context's deadline), since each means "come back after Retry-After" and the
+// number of attempts that takes depends only on how long the window lasts.
 func (c *Client) retryClient(ctx context.Context, method string) (*retryablehttp.Client, *int) {
 	attempts := new(int)
 	var start time.Time
+	var (
+		failures        int           // retries spent on 5xx and lost connections
+		rateLimited     int           // retries spent on 429
+		rateLimitWaited time.Duration // sum of the waits planned for 429s
+		nextWait        time.Duration // decided by CheckRetry, returned by Backoff
+	)
+	policy := checkRetry(method)
 
 	rc := &retryablehttp.Client{
 		HTTPClient:   c.httpClient,
 		Logger:       leveledLogger{ctx: ctx},
 		RetryWaitMin: c.retryWaitMin,
 		RetryWaitMax: c.retryWaitMax,
-		RetryMax:     c.maxRetries,
-		CheckRetry:   checkRetry(method),
-		Backoff: func(minWait, maxWait time.Duration, attemptNum int, resp *http.Response) time.Duration {
-			wait := backoff(minWait, maxWait, attemptNum, resp)
+		RetryMax:     maxAttempts,
+		CheckRetry: func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+			retry, checkErr := policy(ctx, resp, err)
+			if !retry || checkErr != nil || c.noRetries {
+				return false, checkErr
+			}
+			if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+				wait := rateLimitBackoff(c.retryWaitMin, c.retryWaitMax, rateLimited, resp)
+				if rateLimitWaited+wait > c.rateLimitMax {
+					tflog.Warn(ctx, "Runpod API rate limit outlasted the retry budget", map[string]any{
+						"attempt": *attempts, "waited": rateLimitWaited.String(), "retry_after": wait.String(),
+						"budget": c.rateLimitMax.String(),
+					})
+					return false, nil
+				}
+				if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < wait {
+					// Sleeping into the deadline would only turn the API's
+					// clear 429 into a bare "context deadline exceeded".
+					tflog.Warn(ctx, "Runpod API rate limit outlasts the operation's timeout", map[string]any{
+						"attempt": *attempts, "retry_after": wait.String(),
+					})
+					return false, nil
+				}
+				rateLimited++
+				rateLimitWaited += wait
+				nextWait = wait
+				return true, nil
+			}
+			if failures >= c.maxRetries {
+				return false, nil
+			}
+			nextWait = backoff(c.retryWaitMin, c.retryWaitMax, failures, resp)
+			failures++
+			return true, nil
+		},
+		Backoff: func(_, _ time.Duration, _ int, _ *http.Response) time.Duration {
+			wait := nextWait
 			if c.testHookBackoff != nil {
-				c.testHookBackoff(attemptNum+1, wait)
+				c.testHookBackoff(*attempts, wait)
+			}
+			if c.testHookSleep != nil {
+				return c.testHookSleep(wait)
 			}
 			return wait
 		},
@@ -302,7 +381,8 @@ func (c *Client) retryClient(ctx context.Context, method string) (*retryablehttp
 
 // checkRetry is the retry policy: 429 is retried for every method, since the
 // API did not process the request; 502/503/504 and connection errors only for
-// idempotent methods. Everything else is final.
+// idempotent methods. Everything else is final. How many retries are allowed
+// is retryClient's business.
 func checkRetry(method string) retryablehttp.CheckRetry {
 	return func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		if ctxErr := ctx.Err(); ctxErr != nil {
@@ -326,9 +406,20 @@ func checkRetry(method string) retryablehttp.CheckRetry {
 	}
 }
 
-// backoff waits what a 429/503 Retry-After asks (capped at maxWait), else an
+// rateLimitBackoff is the wait before retrying a 429: the Retry-After the API
+// sent, in full (never less than minWait, so a "0" cannot make a busy loop),
+// else the exponential backoff. rateLimited counts the 429 retries so far.
+func rateLimitBackoff(minWait, maxWait time.Duration, rateLimited int, resp *http.Response) time.Duration {
+	if d, ok := parseRetryAfter(resp.Header.Get("Retry-After")); ok {
+		return max(d, minWait)
+	}
+	return backoff(minWait, maxWait, rateLimited, nil)
+}
+
+// backoff waits what a 503 Retry-After asks (capped at maxWait), else an
 // exponential delay from minWait, capped at maxWait, with jitter so that
-// parallel Terraform operations do not retry in lockstep.
+// parallel Terraform operations do not retry in lockstep. attemptNum counts
+// the retries of this kind so far.
 func backoff(minWait, maxWait time.Duration, attemptNum int, resp *http.Response) time.Duration {
 	if resp != nil && (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
 		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After")); ok {

@@ -415,8 +415,14 @@ func TestPATCHRetriedOnlyOn429(t *testing.T) {
 			var attempts atomic.Int32
 			c := newTestClient(t, func(w http.ResponseWriter, _ *http.Request) {
 				attempts.Add(1)
+				w.Header().Set("Retry-After", "1")
 				writeProblem(t, w, tt.status, "x")
-			}, func(cfg *Config) { cfg.MaxRetries = 2 })
+			}, func(cfg *Config) {
+				cfg.MaxRetries = 2
+				// Two 1s Retry-After waits fit, a third does not: 3 attempts.
+				cfg.RateLimitWaitMax = 2 * time.Second
+			})
+			c.testHookSleep = func(time.Duration) time.Duration { return 0 }
 			_, err := c.UpdateTemplate(t.Context(), "t1", UpdateTemplateRequest{Name: Set("x")})
 			var apiErr *APIError
 			if !errors.As(err, &apiErr) || apiErr.StatusCode != tt.status {
