@@ -3,23 +3,50 @@ package providerdata
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
+	"weak"
 )
 
-// sshKeysLock serializes read-modify-write cycles of the account's SSH key
-// set. The API only replaces the whole set (PUT), so two cycles that overlap
-// would each write back a set missing the other's key. Terraform applies
-// resources in parallel inside one provider process, so the lock is
-// process-wide: shared by every Data, whatever Configure built it. (Separate
-// provider configurations run as separate processes and cannot share it;
-// the docs say not to manage one account's keys from two of them.)
-var sshKeysLock = make(chan struct{}, 1)
+// sshKeyLocks holds one lock per Data, that is per configured provider
+// instance: the API only replaces the whole SSH key set (PUT), so two
+// read-modify-write cycles that overlap would each write back a set missing
+// the other's key, and Terraform applies resources in parallel inside one
+// provider process.
+//
+// The lock is per instance, not a package global, because that is all it can
+// be in production: a provider process serves one configuration and no lock
+// reaches another process. A global would also make two providers served in
+// one test binary behave as one process, hiding the cross-process race the
+// sshkey package must (and does) survive by verifying every write. The lock
+// only spares this process's own cycles that work.
+//
+// The map is keyed weakly, so a Data that is no longer used takes its lock
+// with it.
+var sshKeyLocks sync.Map // weak.Pointer[Data] -> chan struct{}
 
-// LockSSHKeys waits for the SSH key lock, or for ctx to end, and returns the
-// function that releases it.
+func (d *Data) sshKeysLock() chan struct{} {
+	key := weak.Make(d)
+	if l, ok := sshKeyLocks.Load(key); ok {
+		return l.(chan struct{}) //nolint:forcetypeassert // only this file stores values
+	}
+	l, loaded := sshKeyLocks.LoadOrStore(key, make(chan struct{}, 1))
+	if !loaded {
+		runtime.AddCleanup(d, func(k weak.Pointer[Data]) { sshKeyLocks.Delete(k) }, key)
+	}
+	return l.(chan struct{}) //nolint:forcetypeassert // only this file stores values
+}
+
+// LockSSHKeys waits for this provider instance's SSH key lock, or for ctx to
+// end, and returns the function that releases it.
 func (d *Data) LockSSHKeys(ctx context.Context) (unlock func(), err error) {
+	if d == nil {
+		return nil, fmt.Errorf("the Runpod provider was not configured before this operation; this is a bug in the provider, please report it")
+	}
+	lock := d.sshKeysLock()
 	select {
-	case sshKeysLock <- struct{}{}:
-		return func() { <-sshKeysLock }, nil
+	case lock <- struct{}{}:
+		return func() { <-lock }, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("waiting for other SSH key changes in this run to finish: %w", ctx.Err())
 	}

@@ -5,14 +5,15 @@
 //
 // The API only replaces the whole set, so every change is a read-modify-write
 // of that set, serialized in the provider process by
-// providerdata.Data.LockSSHKeys.
+// providerdata.Data.LockSSHKeys and, because no lock reaches other processes,
+// verified by a fresh read after a settling wait and made again when another
+// writer undid it (sync.go).
 package sshkey
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -24,7 +25,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // KeyResourceType is the Terraform type name of the one-key resource.
@@ -58,7 +58,8 @@ func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *
 			"added in the console, which it never removes: creating it adds this key to the account's set, destroying it " +
 			"removes only this key. Runpod injects the account's keys into pods created afterwards with SSH enabled; " +
 			"running pods keep the keys they started with.\n\n" +
-			"~> Do not manage the same key with both `runpod_ssh_key` and `runpod_ssh_keys`.",
+			"~> Do not manage the same key with both `runpod_ssh_key` and `runpod_ssh_keys`.\n\n" +
+			concurrencyNote,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The key's SHA256 fingerprint, as `ssh-keygen -lf` prints it (`SHA256:...`). Import by it.",
@@ -128,57 +129,37 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
 		return
 	}
-	unlock, err := r.Data.LockSSHKeys(ctx)
+	fp := key.Fingerprint
+	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, attempt int) ([]string, bool, error) {
+			if indexOf(current, fp) < 0 {
+				return append(current, key.Line()), true, nil
+			}
+			if attempt > 1 {
+				return nil, false, nil // our own earlier write, put back by another writer
+			}
+			// Read before write: a key already registered belongs to whoever
+			// added it; adopting it silently would let a destroy remove it.
+			return nil, false, &refusal{path.Root("public_key"), "SSH Key Already Registered",
+				fmt.Sprintf("The Runpod account already has this key (%s), and this configuration does not manage it. "+
+					"The provider does not take over keys it did not add.\n\nTo manage it with Terraform, import it, "+
+					"replacing NAME with the resource's name in your configuration:\n\n"+
+					"  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
+					fp, KeyResourceType, fp, KeyResourceType, fp)}
+		},
+		holds: func(keys []string) bool { return indexOf(keys, fp) >= 0 },
+	})
 	if err != nil {
-		resp.Diagnostics.AddError("SSH Key Not Added", err.Error())
+		reportChangeError(&resp.Diagnostics, "SSH Key Not Added", err, fmt.Sprintf(
+			"Key %s was added to the account's SSH keys %d times, and each time %s replaced the set without it. "+
+				"It is not registered now. Run apply again once the other writer has finished.", fp, maxAttempts, concurrentWriters))
 		return
 	}
-	defer unlock()
-
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Added", "reading the account's SSH keys", err))
-		return
-	}
-	// Read before write: a key already registered belongs to whoever added
-	// it; adopting it silently would let a destroy remove it.
-	if indexOf(current, key.Fingerprint) >= 0 {
-		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "SSH Key Already Registered",
-			fmt.Sprintf("The Runpod account already has this key (%s), and this configuration does not manage it. "+
-				"The provider does not take over keys it did not add.\n\nTo manage it with Terraform, import it, "+
-				"replacing NAME with the resource's name in your configuration:\n\n"+
-				"  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
-				key.Fingerprint, KeyResourceType, key.Fingerprint, KeyResourceType, key.Fingerprint))
-		return
-	}
-	if _, err := client.PutSSHKeys(ctx, append(current, key.Line())); err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Added", "writing the account's SSH keys with the new key added", err))
-		return
-	}
-	tflog.Info(ctx, "added SSH key", map[string]any{"fingerprint": key.Fingerprint, "keys_before": len(current)})
-	r.readBack(ctx, client, key, plan.PublicKey, &resp.State, &resp.Diagnostics)
-}
-
-// readBack confirms the key is registered and stores it, keeping the
-// configured form of the line.
-func (r *keyResource) readBack(ctx context.Context, client *runpod.Client, key publicKey, configured types.String, state interface {
-	Set(context.Context, any) diag.Diagnostics
-}, diags *diag.Diagnostics,
-) {
-	keys, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read SSH Keys Back", "reading the account's SSH keys after writing them", err))
-		return
-	}
-	if indexOf(keys, key.Fingerprint) < 0 {
-		diags.AddError("SSH Key Not Registered",
-			fmt.Sprintf("Runpod accepted the new key set, but key %s is not in it when read back. Run apply again; if it persists, check the Runpod console.", key.Fingerprint))
-		return
-	}
-	diags.Append(state.Set(ctx, keyModel{
-		ID:          types.StringValue(key.Fingerprint),
-		PublicKey:   configured,
-		Fingerprint: types.StringValue(key.Fingerprint),
+	tflog.Info(ctx, "added SSH key", map[string]any{"fingerprint": fp, "keys": len(keys)})
+	resp.Diagnostics.Append(resp.State.Set(ctx, keyModel{
+		ID:          types.StringValue(fp),
+		PublicKey:   plan.PublicKey, // the configured form of the line
+		Fingerprint: types.StringValue(fp),
 	})...)
 }
 
@@ -232,39 +213,50 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
 		return
 	}
-	unlock, err := r.Data.LockSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.AddError("SSH Key Not Updated", err.Error())
-		return
-	}
-	defer unlock()
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Updated", "reading the account's SSH keys", err))
-		return
-	}
-	next, found, changed := make([]string, 0, len(current)+1), false, false
-	for _, line := range current {
-		if fingerprintOf(line) == key.Fingerprint {
-			if !found {
-				next = append(next, key.Line())
+	fp := key.Fingerprint
+	_, err = applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, _ int) ([]string, bool, error) {
+			next, found, changed := make([]string, 0, len(current)+1), false, false
+			for _, line := range current {
+				if fingerprintOf(line) == fp {
+					if !found {
+						next = append(next, key.Line())
+					}
+					changed = changed || found || line != key.Line()
+					found = true
+					continue
+				}
+				next = append(next, line)
 			}
-			changed = changed || found || line != key.Line()
-			found = true
-			continue
-		}
-		next = append(next, line)
+			if !found {
+				next, changed = append(next, key.Line()), true
+			}
+			return next, changed, nil
+		},
+		holds: func(keys []string) bool {
+			n := 0
+			for _, line := range keys {
+				if fingerprintOf(line) == fp {
+					if line != key.Line() {
+						return false
+					}
+					n++
+				}
+			}
+			return n == 1
+		},
+	})
+	if err != nil {
+		reportChangeError(&resp.Diagnostics, "SSH Key Not Updated", err, fmt.Sprintf(
+			"Key %s was written with its new comment %d times, and each time %s replaced the set with another "+
+				"version of it. Run apply again once the other writer has finished.", fp, maxAttempts, concurrentWriters))
+		return
 	}
-	if !found {
-		next, changed = append(next, key.Line()), true
-	}
-	if changed {
-		if _, err := client.PutSSHKeys(ctx, next); err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Updated", "writing the account's SSH keys with the key's new line", err))
-			return
-		}
-	}
-	r.readBack(ctx, client, key, plan.PublicKey, &resp.State, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, keyModel{
+		ID:          types.StringValue(fp),
+		PublicKey:   plan.PublicKey,
+		Fingerprint: types.StringValue(fp),
+	})...)
 }
 
 func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -279,27 +271,24 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		return
 	}
 	fp := state.ID.ValueString()
-	unlock, err := r.Data.LockSSHKeys(ctx)
+	drop := map[string]bool{fp: true}
+	_, err := applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, _ int) ([]string, bool, error) {
+			rest := without(current, drop)
+			return rest, len(rest) != len(current), nil
+		},
+		holds: func(keys []string) bool { return indexOf(keys, fp) < 0 },
+	})
 	if err != nil {
-		resp.Diagnostics.AddError("SSH Key Not Removed", err.Error())
+		// The resource stays in state: a key the user believes revoked
+		// must not silently remain.
+		reportChangeError(&resp.Diagnostics, "SSH Key Still Registered", err, fmt.Sprintf(
+			"Key %s was removed from the account's SSH keys %d times, and each time %s put it back. It is still "+
+				"registered: pods created from now on with SSH enabled accept it. Run destroy again once the other "+
+				"writer has finished, or remove the key in the Runpod console.", fp, maxAttempts, concurrentWriters))
 		return
 	}
-	defer unlock()
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Removed", "reading the account's SSH keys", err))
-		return
-	}
-	rest := without(current, map[string]bool{fp: true})
-	if len(rest) == len(current) {
-		tflog.Debug(ctx, "SSH key already gone", map[string]any{"fingerprint": fp})
-		return
-	}
-	if _, err := client.PutSSHKeys(ctx, rest); err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Key Not Removed", "writing the account's SSH keys without this key", err))
-		return
-	}
-	confirmRemoved(ctx, client, map[string]bool{fp: true}, &resp.Diagnostics)
+	tflog.Info(ctx, "removed SSH key", map[string]any{"fingerprint": fp})
 }
 
 // ImportState takes the key's SHA256 fingerprint (`ssh-keygen -lf key.pub`).
@@ -326,21 +315,4 @@ func without(keys []string, drop map[string]bool) []string {
 		}
 	}
 	return out
-}
-
-// confirmRemoved reads the set after a removal: a delete is done only when
-// a read says the keys are gone.
-func confirmRemoved(ctx context.Context, client *runpod.Client, removed map[string]bool, diags *diag.Diagnostics) {
-	keys, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Confirm SSH Key Removal", "reading the account's SSH keys after removing keys", err))
-		return
-	}
-	for _, line := range keys {
-		if removed[identity(line)] {
-			diags.AddError("SSH Key Still Registered",
-				fmt.Sprintf("Runpod accepted the new key set, but %q is still in it when read back. Run destroy again; if it persists, check the Runpod console.", line))
-			return
-		}
-	}
 }

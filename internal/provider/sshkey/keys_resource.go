@@ -20,7 +20,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // KeysResourceType is the Terraform type name of the whole-set resource.
@@ -59,7 +58,7 @@ func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp 
 			"state. Runpod injects the account's keys into pods created afterwards with SSH enabled; running pods keep " +
 			"the keys they started with.\n\n" +
 			"~> Do not combine `runpod_ssh_keys` with `runpod_ssh_key` resources for the same account: each would " +
-			"undo the other's changes.",
+			"undo the other's changes.\n\n" + concurrencyNote,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Always `account`.",
@@ -124,44 +123,35 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.Data.LockSSHKeys(ctx)
+	want := fingerprints(wanted)
+	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, _ int) ([]string, bool, error) {
+			// Never clobber: keys the configuration does not list are not
+			// ours to drop until a plan has shown them. On a later attempt,
+			// they were added by another writer meanwhile.
+			if unknown := notIn(current, want); len(unknown) > 0 {
+				return nil, false, &refusal{path.Root("keys"), "Account Has SSH Keys Not In Configuration",
+					fmt.Sprintf("The Runpod account already holds %d SSH key(s) that keys does not list, and creating %s would "+
+						"remove them:\n\n%s\n\nAdd them to keys to keep them, or import the resource first, so that the plan shows "+
+						"exactly which keys an apply would remove:\n\n  terraform import %s.NAME %s\n\nor add an import block:\n\n"+
+						"  import {\n    to = %s.NAME\n    id = %q\n  }",
+						len(unknown), KeysResourceType, bullets(unknown), KeysResourceType, accountID, KeysResourceType, accountID)}
+			}
+			return lines(wanted), !sameKeys(current, want), nil
+		},
+		holds: func(keys []string) bool { return sameKeys(keys, want) },
+	})
 	if err != nil {
-		resp.Diagnostics.AddError("SSH Keys Not Set", err.Error())
-		return
-	}
-	defer unlock()
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Set", "reading the account's SSH keys", err))
-		return
-	}
-	// Never clobber: keys the configuration does not list are not ours to
-	// drop until a plan has shown them.
-	if unknown := notIn(current, fingerprints(wanted)); len(unknown) > 0 {
-		resp.Diagnostics.AddAttributeError(path.Root("keys"), "Account Has SSH Keys Not In Configuration",
-			fmt.Sprintf("The Runpod account already holds %d SSH key(s) that keys does not list, and creating %s would "+
-				"remove them:\n\n%s\n\nAdd them to keys to keep them, or import the resource first, so that the plan shows "+
-				"exactly which keys an apply would remove:\n\n  terraform import %s.NAME %s\n\nor add an import block:\n\n"+
-				"  import {\n    to = %s.NAME\n    id = %q\n  }",
-				len(unknown), KeysResourceType, bullets(unknown), KeysResourceType, accountID, KeysResourceType, accountID))
-		return
-	}
-	if _, err := client.PutSSHKeys(ctx, lines(wanted)); err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Set", "writing the account's SSH keys", err))
+		reportChangeError(&resp.Diagnostics, "SSH Keys Not Set", err, keysNotHeld(keys, want))
 		return
 	}
 	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted)})
-	r.readBack(ctx, client, plan.Keys, &resp.State, &resp.Diagnostics)
+	r.store(ctx, keys, plan.Keys, &resp.State, &resp.Diagnostics)
 }
 
-// readBack reads the set after a write and stores it, keeping the
+// store saves the set as last read (which showed the change), keeping the
 // configured line of every key that is there.
-func (r *keysResource) readBack(ctx context.Context, client *runpod.Client, configured types.Set, state *tfsdk.State, diags *diag.Diagnostics) {
-	keys, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read SSH Keys Back", "reading the account's SSH keys after writing them", err))
-		return
-	}
+func (r *keysResource) store(ctx context.Context, keys []string, configured types.Set, state *tfsdk.State, diags *diag.Diagnostics) {
 	m, d := fromAPI(ctx, keys, configured)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -207,36 +197,31 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.Data.LockSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.AddError("SSH Keys Not Updated", err.Error())
-		return
-	}
-	defer unlock()
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Updated", "reading the account's SSH keys", err))
-		return
-	}
+	want := fingerprints(wanted)
 	// A key added after the plan was made was not shown as removed: refuse
 	// rather than drop it unseen.
 	seen := identities(known)
-	for fp := range fingerprints(wanted) {
+	for fp := range want {
 		seen[fp] = true
 	}
-	if added := notIn(current, seen); len(added) > 0 {
-		resp.Diagnostics.AddAttributeError(path.Root("keys"), "SSH Keys Added Since The Plan",
-			fmt.Sprintf("These keys were added to the account after the plan was made, so the plan did not show that "+
-				"this apply would remove them:\n\n%s\n\nRun plan again: it will show them, and you can add them to keys "+
-				"or let the apply remove them.", bullets(added)))
+	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, _ int) ([]string, bool, error) {
+			if added := notIn(current, seen); len(added) > 0 {
+				return nil, false, &refusal{path.Root("keys"), "SSH Keys Added Since The Plan",
+					fmt.Sprintf("These keys were added to the account after the plan was made, so the plan did not show that "+
+						"this apply would remove them:\n\n%s\n\nRun plan again: it will show them, and you can add them to keys "+
+						"or let the apply remove them.", bullets(added))}
+			}
+			return lines(wanted), !sameKeys(current, want), nil
+		},
+		holds: func(keys []string) bool { return sameKeys(keys, want) },
+	})
+	if err != nil {
+		reportChangeError(&resp.Diagnostics, "SSH Keys Not Updated", err, keysNotHeld(keys, want))
 		return
 	}
-	if _, err := client.PutSSHKeys(ctx, lines(wanted)); err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Updated", "writing the account's SSH keys", err))
-		return
-	}
-	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted), "keys_before": len(current)})
-	r.readBack(ctx, client, plan.Keys, &resp.State, &resp.Diagnostics)
+	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted)})
+	r.store(ctx, keys, plan.Keys, &resp.State, &resp.Diagnostics)
 }
 
 // Delete removes only the keys in state; keys added since, by hand or by
@@ -254,28 +239,25 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	unlock, err := r.Data.LockSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.AddError("SSH Keys Not Removed", err.Error())
-		return
-	}
-	defer unlock()
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Removed", "reading the account's SSH keys", err))
-		return
-	}
 	drop := identities(mine)
-	rest := without(current, drop)
-	if len(rest) == len(current) {
+	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+		next: func(current []string, _ int) ([]string, bool, error) {
+			rest := without(current, drop)
+			return rest, len(rest) != len(current), nil
+		},
+		holds: func(keys []string) bool { return len(without(keys, drop)) == len(keys) },
+	})
+	if err != nil {
+		// The resource stays in state: keys the user believes revoked
+		// must not silently remain.
+		reportChangeError(&resp.Diagnostics, "SSH Keys Still Registered", err, fmt.Sprintf(
+			"The managed keys were removed from the account's SSH keys %d times, and each time %s put some back. "+
+				"These are still registered, and pods created from now on with SSH enabled accept them:\n\n%s\n\n"+
+				"Run destroy again once the other writer has finished, or remove them in the Runpod console.",
+			maxAttempts, concurrentWriters, bullets(within(keys, drop))))
 		return
 	}
-	if _, err := client.PutSSHKeys(ctx, rest); err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("SSH Keys Not Removed", "writing the account's SSH keys without the managed ones", err))
-		return
-	}
-	tflog.Info(ctx, "removed the managed SSH keys", map[string]any{"removed": len(current) - len(rest), "kept": len(rest)})
-	confirmRemoved(ctx, client, drop, &resp.Diagnostics)
+	tflog.Info(ctx, "removed the managed SSH keys", map[string]any{"removed": len(drop)})
 }
 
 // ImportState takes the id `account`, the only one there is.
@@ -384,4 +366,50 @@ func bullets(items []string) string {
 		out[i] = "  - " + s
 	}
 	return strings.Join(out, "\n")
+}
+
+// sameKeys reports whether the account holds exactly the keys want.
+func sameKeys(keys []string, want map[string]bool) bool {
+	got := identities(keys)
+	if len(got) != len(want) || len(keys) != len(want) {
+		return false
+	}
+	for fp := range want {
+		if !got[fp] {
+			return false
+		}
+	}
+	return true
+}
+
+// within returns the entries whose identity is in ids.
+func within(keys []string, ids map[string]bool) []string {
+	var out []string
+	for _, line := range keys {
+		if ids[identity(line)] {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// keysNotHeld explains a set that other writers kept changing: which wanted
+// keys are missing and which others are there.
+func keysNotHeld(keys []string, want map[string]bool) string {
+	got := identities(keys)
+	var missing []string
+	for fp := range want {
+		if !got[fp] {
+			missing = append(missing, fp)
+		}
+	}
+	sort.Strings(missing)
+	msg := fmt.Sprintf("The account's SSH keys were set %d times, and each time %s changed the set again.", maxAttempts, concurrentWriters)
+	if len(missing) > 0 {
+		msg += " These keys are not registered now:\n\n" + bullets(missing)
+	}
+	if extra := notIn(keys, want); len(extra) > 0 {
+		msg += "\n\nThese keys, not in keys, are registered:\n\n" + bullets(extra)
+	}
+	return msg + "\n\nRun apply again once the other writer has finished."
 }

@@ -1,0 +1,192 @@
+package sshkey
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// The account's SSH keys are one set that the API only replaces whole (PUT),
+// with no version or compare-and-swap. A writer in another process (another
+// Terraform run, a script, the console) that read the set before our PUT and
+// writes after it puts back the set it read: our added key is gone, or our
+// removed key is back. The provider's lock covers its own process only.
+//
+// So every change is verified: after the PUT, the provider waits long enough
+// for any writer that had already read the old set to have written (twice
+// the time our own read-and-write took, at least minSettle), then reads the
+// set again. If the change no longer holds, it is applied again on the set
+// as it is now, after a random pause so that two writers fall out of step;
+// after maxAttempts it gives up with an error naming the keys. A change is
+// reported done only when a read taken after the settling wait shows it.
+const (
+	maxAttempts = 8
+	minSettle   = 150 * time.Millisecond
+	maxSettle   = 10 * time.Second
+)
+
+// keyChange is one change of the account's key set.
+type keyChange struct {
+	// next computes the set to write from the set read on this attempt
+	// (1-based). write false means nothing needs writing. An error refuses
+	// the change (for example, a key that is already someone else's) and is
+	// returned as it is.
+	next func(current []string, attempt int) (next []string, write bool, err error)
+	// holds reports whether a set read back shows the change in effect.
+	holds func(keys []string) bool
+}
+
+// notHeldError says that the change was undone by another writer every time
+// it was made; keys is the last set read.
+type notHeldError struct {
+	attempts int
+	keys     []string
+}
+
+func (e *notHeldError) Error() string {
+	return fmt.Sprintf("the change was made %d times and each time another writer replaced the account's key set without it", e.attempts)
+}
+
+// apiStepError is an API failure, with what the provider was doing.
+type apiStepError struct {
+	action string
+	err    error
+}
+
+func (e *apiStepError) Error() string { return e.action + ": " + e.err.Error() }
+func (e *apiStepError) Unwrap() error { return e.err }
+
+// applyKeyChange makes ch under this process's lock and verifies it as
+// described above. It returns the last set read, which shows the change.
+func applyKeyChange(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange) ([]string, error) {
+	wrote := false
+	var last []string
+	for attempt := 1; attempt <= maxAttempts; attempt++ {
+		if attempt > 1 {
+			// Fall out of step with the other writer before trying again.
+			if err := pause(ctx, jitter(minSettle)); err != nil {
+				return last, err
+			}
+		}
+		started := time.Now()
+		written, err := writeOnce(ctx, data, client, ch, attempt)
+		if err != nil {
+			return last, err
+		}
+		wrote = wrote || written
+		if wrote {
+			// Let a writer that read the set before our PUT land its write.
+			settle := min(max(2*time.Since(started), minSettle), maxSettle)
+			if err := pause(ctx, jitter(settle)); err != nil {
+				return last, err
+			}
+		}
+		last, err = client.GetSSHKeys(ctx)
+		if err != nil {
+			return last, &apiStepError{"reading the account's SSH keys back to verify the change", err}
+		}
+		if ch.holds(last) {
+			return last, nil
+		}
+		tflog.Warn(ctx, "another writer undid this SSH key change; applying it again", map[string]any{"attempt": attempt})
+	}
+	return last, &notHeldError{attempts: maxAttempts, keys: last}
+}
+
+// writeOnce is one read-modify-write under the process's lock. It reports
+// whether it wrote.
+func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange, attempt int) (bool, error) {
+	unlock, err := data.LockSSHKeys(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	current, err := client.GetSSHKeys(ctx)
+	if err != nil {
+		return false, &apiStepError{"reading the account's SSH keys", err}
+	}
+	next, write, err := ch.next(current, attempt)
+	if err != nil || !write {
+		return false, err
+	}
+	if _, err := client.PutSSHKeys(ctx, next); err != nil {
+		return false, &apiStepError{"writing the account's SSH keys", err}
+	}
+	tflog.Debug(ctx, "wrote the account's SSH keys", map[string]any{"attempt": attempt, "keys_before": len(current), "keys_after": len(next)})
+	return true, nil
+}
+
+// jitter spreads d over [d, 2d) so that two writers do not keep colliding.
+func jitter(d time.Duration) time.Duration {
+	return d + rand.N(d) //nolint:gosec // timing jitter, not security
+}
+
+// pause waits for d or until ctx ends.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("waiting to verify the account's SSH keys: %w", ctx.Err())
+	}
+}
+
+// refusal is a change the provider will not make, reported on an attribute.
+type refusal struct {
+	attr            path.Path
+	summary, detail string
+}
+
+func (r *refusal) Error() string { return r.summary + ": " + r.detail }
+
+// reportChangeError turns an error of applyKeyChange into a diagnostic:
+// refusals as they are, API failures under summary with what was being done,
+// and a change other writers kept undoing under summary with notHeld as the
+// detail.
+func reportChangeError(diags *diag.Diagnostics, summary string, err error, notHeld string) {
+	var ref *refusal
+	var api *apiStepError
+	var nh *notHeldError
+	switch {
+	case errors.As(err, &ref):
+		diags.AddAttributeError(ref.attr, ref.summary, ref.detail)
+	case errors.As(err, &api):
+		diags.Append(diagnostics.APIError(summary, api.action, api.err))
+	case errors.As(err, &nh):
+		diags.AddError(summary, notHeld)
+	default:
+		diags.AddError(summary, err.Error())
+	}
+}
+
+// concurrentWriters is how the errors name the writers the provider cannot
+// coordinate with.
+const concurrentWriters = "another writer changing the account's SSH keys at the same time " +
+	"(another Terraform or OpenTofu run, a script, the Runpod console)"
+
+// concurrencyNote is what the resources' documentation promises about
+// several writers at once, and what it does not.
+const concurrencyNote = "-> **Several runs at once.** Runpod stores the account's SSH keys as one list that can only be " +
+	"replaced whole, with no way to detect a concurrent change. Two Terraform or OpenTofu runs (or a script, or the " +
+	"console) changing the keys at the same time can undo each other's changes. The provider makes this safe for its " +
+	"own runs: after every change it waits briefly, reads the keys again and, if another writer undid the change, " +
+	"makes it again (a few times, at random intervals). An apply reports a key added only when a read after that wait " +
+	"shows it, and a destroy reports a key removed only when a read shows it gone; otherwise the run fails naming the " +
+	"key, and a key that could not be removed stays in state. What it cannot guarantee: a writer that does not verify " +
+	"its own changes (the console, a script, an older provider version) can still undo a change after the run has " +
+	"finished. A key removed that way shows as drift in the next plan of the run that manages it; a key put back after " +
+	"a destroy is no longer managed by anyone, so check the account's keys (data source `runpod_ssh_keys`) after " +
+	"revoking a key while other tools may be writing."
