@@ -67,6 +67,12 @@ type podModel struct {
 	CreatedAt       types.String  `tfsdk:"created_at"`
 
 	Timeouts timeouts.Value `tfsdk:"timeouts"`
+
+	// TemplateEnv is what the pod's template put in its env at create
+	// (key: value), kept in private state (privateTemplateEnv). Its keys
+	// stay on the pod, out of env in state, unless the configuration sets
+	// them (see hiddenTemplateKeys).
+	TemplateEnv map[string]string `tfsdk:"-"`
 }
 
 type gpuModel struct {
@@ -302,7 +308,12 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 
 	m.Ports, d = types.SetValueFrom(ctx, types.StringType, nonNil(p.Ports))
 	diags.Append(d...)
-	m.Env, d = types.MapValueFrom(ctx, types.StringType, ownedEnv(ctx, p.Env, prior.Env))
+	m.TemplateEnv = prior.TemplateEnv
+	env := ownedEnv(ctx, p.Env, prior.Env)
+	for _, k := range hiddenTemplateKeys(ctx, prior.TemplateEnv, prior.Env) {
+		delete(env, k)
+	}
+	m.Env, d = types.MapValueFrom(ctx, types.StringType, env)
 	diags.Append(d...)
 	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
 	diags.Append(d...)
@@ -371,6 +382,43 @@ func ownedEnv(ctx context.Context, env map[string]string, prior types.Map) map[s
 		owned[k] = v
 	}
 	return owned
+}
+
+// hiddenTemplateKeys are the template's env keys that env in state leaves
+// out: those the configuration does not set, when it sets env at all (known
+// prior). With env unset, env shows everything the template gave.
+func hiddenTemplateKeys(ctx context.Context, tmplEnv map[string]string, prior types.Map) []string {
+	if len(tmplEnv) == 0 || !known(prior) {
+		return nil
+	}
+	own := map[string]string{}
+	_ = prior.ElementsAs(ctx, &own, false)
+	var out []string
+	for k := range tmplEnv {
+		if _, set := own[k]; !set {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// templateEnvOf works out what a new pod's template put in its env: the
+// created pod's env (the template's merged with the body's, body winning
+// per key) without the body's keys and the injected ones. A key the body
+// overrode is the configuration's from then on.
+func templateEnvOf(created *runpod.Pod, body runpod.CreatePodRequest) map[string]string {
+	if body.TemplateID == "" {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range created.Env {
+		if _, own := body.Env[k]; own || slices.Contains(injectedEnvKeys, k) {
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // createRequest builds the POST body from the plan. Attributes the plan
@@ -503,6 +551,13 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 				if v, ok := live.Env[k]; ok {
 					env[k] = v
 				}
+			}
+		}
+		// The template's keys stay, with the template's values: a key the
+		// configuration stops overriding goes back to the template's.
+		for k, v := range plan.TemplateEnv {
+			if _, owned := env[k]; !owned {
+				env[k] = v
 			}
 		}
 		req.Env = runpod.Set(env)

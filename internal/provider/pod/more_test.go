@@ -66,8 +66,8 @@ func TestAccPod_fromTemplate(t *testing.T) {
 				}},
 			},
 			{
-				// Overriding env replaces the pod's whole env, keeping the
-				// injected password on the pod.
+				// Setting env adds to the template's, keeping the template's
+				// keys (out of state) and the injected password on the pod.
 				Config: podConfig(`name = "from-template"`, fmt.Sprintf(`template_id = %q`, tmpl.ID),
 					`gpu = { type_id = "NVIDIA GeForce RTX 4090" }`, `env = { MODE = "prod" }`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -77,7 +77,7 @@ func TestAccPod_fromTemplate(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"MODE": knownvalue.StringExact("prod")})),
 					statecheck.ExpectKnownValue(addr, attr("jupyter_password"), knownvalue.NotNull()),
 					checkPod(env.Fake, &id, func(p runpodfake.Pod) error {
-						if p.Env["MODE"] != "prod" || p.Env["JUPYTER_PASSWORD"] == "" || p.Env["FROM_TEMPLATE"] != "" {
+						if p.Env["MODE"] != "prod" || p.Env["JUPYTER_PASSWORD"] == "" || p.Env["FROM_TEMPLATE"] != "1" {
 							return fmt.Errorf("env %v", p.Env)
 						}
 						return nil

@@ -4,6 +4,7 @@ package pod
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,7 +47,23 @@ const (
 	// until then state keeps the configured value instead of showing the
 	// old one as drift.
 	privateGlobalNetworking = "global_networking_pending"
+	// privateTemplateEnv holds the env the pod's template gave it at
+	// create (JSON object), so that its keys stay on the pod without
+	// showing in env as drift (podModel.TemplateEnv).
+	privateTemplateEnv = "template_env"
 )
+
+// loadTemplateEnv reads privateTemplateEnv into m.
+func loadTemplateEnv(ctx context.Context, from privateState, m *podModel, diags *diag.Diagnostics) {
+	raw, d := from.GetKey(ctx, privateTemplateEnv)
+	diags.Append(d...)
+	if len(raw) == 0 {
+		return
+	}
+	if err := json.Unmarshal(raw, &m.TemplateEnv); err != nil {
+		diags.AddError("Cannot Read Private State", fmt.Sprintf("decoding the template's env keys: %s", err))
+	}
+}
 
 // ambiguousWindow is how far back a pod with the requested name counts as
 // possibly created by a create that failed in transit. It allows for clock
@@ -102,6 +119,12 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
 	if afterCreate != nil {
 		afterCreate(created)
+	}
+	if plan.TemplateEnv = templateEnvOf(created, body); plan.TemplateEnv != nil {
+		raw, err := json.Marshal(plan.TemplateEnv)
+		if err == nil {
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateTemplateEnv, raw)...)
+		}
 	}
 
 	// Save the pod at once, so that nothing below can orphan it: from here
@@ -289,6 +312,7 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	id := prior.ID.ValueString()
 	p, err := client.GetPod(ctx, id)
 	if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
@@ -343,6 +367,8 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	loadTemplateEnv(ctx, req.Private, &plan, &resp.Diagnostics)
+	state.TemplateEnv = plan.TemplateEnv
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), plan.Name.ValueString()

@@ -70,7 +70,8 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 			},
 			"template_id": schema.StringAttribute{
 				MarkdownDescription: "Id of a pod template (`runpod_template`) to create the pod from. The template applies " +
-					"once, at create: attributes set here override its values, and `env` merges with the template's per key. " +
+					"once, at create: attributes set here override its values, and `env` merges with the template's per key " +
+					"(see `env`). " +
 					"Attributes left unset (`args`, `ports`, `env`, `registry_auth_id`, `persistent_volume`) then show the " +
 					"template's values. Changing it replaces the pod.",
 				Optional:   true,
@@ -104,7 +105,13 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 				MarkdownDescription: "Environment variables. Values are stored in state in plain text: reference a " +
 					"`runpod_secret` (`{{ RUNPOD_SECRET_<name> }}`) for secrets. The `PUBLIC_KEY` and `JUPYTER_PASSWORD` that " +
 					"`start_ssh` and `start_jupyter` inject are kept out of this map (and kept on the pod when it changes) " +
-					"unless set here. Updates in place; the container restarts.",
+					"unless set here. Updates in place; the container restarts.\n\n" +
+					"With `template_id`, the pod's environment is the template's with these keys on top: a key set here " +
+					"overrides the template's value for that key, and the template's other keys (including their " +
+					"`{{ RUNPOD_SECRET_... }}` references) stay on the pod without showing here or as drift, also when " +
+					"`env` is added, changed or emptied later. Removing a key that overrode one of the template's puts the " +
+					"template's value back, as the pod got it at create; later edits to the template do not reach the pod. " +
+					"Left unset with a template, `env` shows everything the template gave.",
 				ElementType:   types.StringType,
 				Optional:      true,
 				Computed:      true,
