@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"sort"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -11,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -194,5 +192,5 @@ func (d *dataCenterDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	sort.Strings(ids)
 	resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown Data Center",
-		fmt.Sprintf("Runpod's catalog has no data center %q. Data centers: %s.", id, pricing.IDList(ids)))
+		unknownIDDetail("id", "data center", id, ids, true, ""))
 }

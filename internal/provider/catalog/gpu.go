@@ -87,7 +87,8 @@ func gpuQueryAttributes() map[string]schema.Attribute {
 		"data_center_ids": schema.SetAttribute{
 			MarkdownDescription: "Only count these data centers: `data_centers` lists only them and `availability` is the " +
 				"best among them (`NONE` when none has the type). For example the ids of the data centers that offer network " +
-				"storage, from `runpod_data_centers`.",
+				"storage, from `runpod_data_centers`. An id that is not a Runpod data center is an error naming the closest " +
+				"valid ids, so that a typo does not read as a stock-out.",
 			ElementType: types.StringType,
 			Optional:    true,
 			Validators: []validator.Set{

@@ -266,7 +266,7 @@ data "runpod_gpu_types" "g" {
 			},
 		},
 	})
-	if n := env.Fake.CountRequests("GET", "/v2/catalog/gpus*"); n != 1 {
-		t.Fatalf("invalid configurations reached the API: %d GPU catalog requests, want only the unknown id's", n)
+	if n := env.Fake.CountRequests("GET", "/v2/catalog/gpus*"); n != 2 {
+		t.Fatalf("invalid configurations reached the API: %d GPU catalog requests, want only the unknown id's and the list its suggestions come from", n)
 	}
 }

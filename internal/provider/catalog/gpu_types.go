@@ -75,6 +75,10 @@ func (d *gpuTypesDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	resp.Diagnostics.Append(checkDataCenterIDs(ctx, cat, "data_center_ids", onlyDCs)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	gpus, err := cat.GPUTypes(ctx, q)
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog", "listing GPU types", err))
@@ -138,12 +142,14 @@ func (d *gpuTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	resp.Diagnostics.Append(checkDataCenterIDs(ctx, cat, "data_center_ids", onlyDCs)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	id := m.ID.ValueString()
 	g, err := cat.GPUType(ctx, id, q)
 	if runpod.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown GPU Type",
-			fmt.Sprintf("Runpod's catalog has no GPU type %q. GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; "+
-				"the runpod_gpu_types data source lists them.", id))
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown GPU Type", unknownGPUTypeDetail(ctx, cat, id))
 		return
 	}
 	if err != nil {
@@ -152,4 +158,20 @@ func (d *gpuTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 	m.gpuTypeModel = gpuFromAPI(g, onlyDCs)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// unknownGPUTypeDetail explains an unknown GPU type id with the closest real
+// ones. The list it reads is unfiltered, so a GPU that the query's filters
+// leave out is still suggested; if it cannot be read, the message goes
+// without suggestions rather than failing on a second error.
+func unknownGPUTypeDetail(ctx context.Context, cat *providerdata.Catalog, id string) string {
+	var valid []string
+	if gpus, err := cat.GPUTypes(ctx, runpod.GPUTypeQuery{}); err == nil {
+		for i := range gpus {
+			valid = append(valid, gpus[i].ID)
+		}
+		sort.Strings(valid)
+	}
+	return unknownIDDetail("id", "GPU type", id, valid, false,
+		"GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; the runpod_gpu_types data source lists them.")
 }
