@@ -267,7 +267,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 
 	// Save the id first so that a failing read-back cannot orphan the credential.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
-	readInto(ctx, client, created.ID, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, created.ID, plan, created, &resp.State, &resp.Diagnostics)
 }
 
 func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -313,7 +313,7 @@ func (r *registryResource) Update(ctx context.Context, req resource.UpdateReques
 	}
 	tflog.Info(ctx, "recording imported registry credential's configured credentials in state", map[string]any{"id": state.ID.ValueString()})
 	resp.Diagnostics.Append(setImported(ctx, resp.Private, false)...)
-	readInto(ctx, client, state.ID.ValueString(), plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, state.ID.ValueString(), plan, nil, &resp.State, &resp.Diagnostics)
 }
 
 func (r *registryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -348,9 +348,18 @@ func (r *registryResource) ImportState(ctx context.Context, req resource.ImportS
 }
 
 // readInto reads the credential back after a write and stores what the API
-// returned, with the credential arguments from the plan.
-func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, state *tfsdk.State, diags *diag.Diagnostics) {
+// returned, with the credential arguments from the plan. created is the
+// create's answer, or nil when nothing was written: when the read fails
+// after a create that succeeded, that answer is stored with a warning
+// instead of an error, which would make Terraform taint (and on the next
+// apply replace) a credential that exists and is fine.
+func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, created *runpod.Registry, state *tfsdk.State, diags *diag.Diagnostics) {
 	reg, err := client.GetRegistry(ctx, id)
+	if err != nil && created != nil && !runpod.IsNotFound(err) {
+		tflog.Warn(ctx, "registry credential read-back failed after create; keeping the create's answer", map[string]any{"id": id})
+		diags.Append(diagnostics.NotReadBack("registry credential", "Created", created.Name, id, err))
+		reg, err = created, nil
+	}
 	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Read Registry Credential Back", fmt.Sprintf("reading registry credential %s after writing it", id), err))
 		return

@@ -311,7 +311,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	// Save the id first so that a failing read-back cannot orphan the secret.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
 	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, fromAPI(created).ValueLastUpdatedAt)...)
-	readInto(ctx, client, created.ID, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, created.ID, plan, afterWrite{verb: "Created", answer: created}, &resp.State, &resp.Diagnostics)
 }
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -367,6 +367,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 	id := state.ID.ValueString()
 	// What state records: the prior values until each step succeeds.
 	recorded, valueSent := state, false
+	var written afterWrite
 
 	if sendsValue(plan, state) {
 		value, d := writeonly.Value(ctx, req.Config, plan.Value, "value", "value_wo", "Secret Value Not Known")
@@ -392,12 +393,14 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, recorded.ValueLastUpdatedAt)...)
 		resp.Diagnostics.Append(resp.State.Set(ctx, recorded)...)
 		valueSent = true
+		written = afterWrite{verb: "Updated", answer: s}
 		tflog.Info(ctx, "set secret value", map[string]any{"id": id})
 	}
 
 	if !plan.Description.Equal(state.Description) {
 		// "" clears the description.
-		if _, err := client.SetSecretDescription(ctx, id, plan.Description.ValueString()); err != nil {
+		described, err := client.SetSecretDescription(ctx, id, plan.Description.ValueString())
+		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Secret Description Not Updated",
 				fmt.Sprintf("setting the description of secret %s", id), err))
 			if valueSent {
@@ -411,8 +414,9 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 			}
 			return
 		}
+		written = afterWrite{verb: "Updated", answer: described}
 	}
-	readInto(ctx, client, id, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, id, plan, written, &resp.State, &resp.Diagnostics)
 }
 
 func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -442,10 +446,25 @@ func (r *secretResource) ImportState(ctx context.Context, req resource.ImportSta
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
+// afterWrite is what a successful write answered, kept in case the read
+// that follows it fails; a zero afterWrite means nothing was written.
+type afterWrite struct {
+	verb   string // "Created" or "Updated"
+	answer *runpod.Secret
+}
+
 // readInto reads the secret back after a write and stores what the API
-// returned, with the value arguments from the plan.
-func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, state *tfsdk.State, diags *diag.Diagnostics) {
+// returned, with the value arguments from the plan. When the read fails
+// after a write that succeeded, the write's own answer is stored with a
+// warning instead of an error: an error would make Terraform taint (and on
+// the next apply replace) a secret that exists and is fine.
+func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
 	s, err := client.GetSecret(ctx, id)
+	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
+		tflog.Warn(ctx, "secret read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
+		diags.Append(diagnostics.NotReadBack("secret", written.verb, written.answer.Name, id, err))
+		s, err = written.answer, nil
+	}
 	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Read Secret Back", fmt.Sprintf("reading secret %s after writing it", id), err))
 		return

@@ -250,26 +250,38 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	created, err := client.CreateTemplate(ctx, body)
+	var lookupErr error
 	if errors.Is(err, runpod.ErrAmbiguous) {
 		// The POST may have been processed. Names are unique, so look the
 		// template up instead of sending it again.
 		tflog.Warn(ctx, "template create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		if found, ferr := findByName(ctx, client, name); ferr == nil {
+		found, ferr := findByName(ctx, client, name)
+		switch {
+		case ferr == nil:
 			resp.Diagnostics.AddWarning("Template Create Confirmed After Connection Failure",
 				fmt.Sprintf("The create request for template %q failed in transit, but the template exists (id %s), so it "+
 					"was adopted into state instead of being created again.", name, found.ID))
 			created, err = found, nil
+		case !errors.Is(ferr, errNotFound):
+			lookupErr = ferr
 		}
 	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Template Not Created", fmt.Sprintf("creating template %q", name), err))
+		if lookupErr != nil {
+			// Unknown whether it exists: keep the name (no id) so that the
+			// next run resolves it by name instead of meeting its own orphan.
+			resp.Diagnostics.Append(diagnostics.PendingCreate("template", name, lookupErr))
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "")...)
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), name)...)
+		}
 		return
 	}
 	tflog.Info(ctx, "created template", map[string]any{"id": created.ID})
 
 	// Save the id first so that a failing read-back cannot orphan the template.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
-	r.readInto(ctx, client, created.ID, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, created.ID, afterWrite{verb: "Created", answer: created}, &resp.State, &resp.Diagnostics)
 }
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -281,6 +293,10 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 	var id string
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if id == "" {
+		r.resolvePending(ctx, client, req.State, resp)
 		return
 	}
 	t, err := client.GetTemplate(ctx, id)
@@ -332,13 +348,16 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	var written afterWrite
 	if changed {
-		if _, err := client.UpdateTemplate(ctx, id, body); err != nil {
+		updated, err := client.UpdateTemplate(ctx, id, body)
+		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
 			return
 		}
+		written = afterWrite{verb: "Updated", answer: updated}
 	}
-	r.readInto(ctx, client, id, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, id, written, &resp.State, &resp.Diagnostics)
 }
 
 func (r *templateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -353,6 +372,20 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A pending create not resolved by a refresh (-refresh=false): the
+		// template, if it exists, is the one with its name.
+		found, err := findByName(ctx, client, state.Name.ValueString())
+		if errors.Is(err, errNotFound) {
+			return
+		}
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Template Not Deleted",
+				fmt.Sprintf("listing templates to find %q, whose create reply was lost", state.Name.ValueString()), err))
+			return
+		}
+		id = found.ID
+	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "template", Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteTemplate(ctx, id) },
@@ -368,10 +401,25 @@ func (r *templateResource) ImportState(ctx context.Context, req resource.ImportS
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
+// afterWrite is what a successful write answered, kept in case the read
+// that follows it fails; a zero afterWrite means nothing was written.
+type afterWrite struct {
+	verb   string // "Created" or "Updated"
+	answer *runpod.Template
+}
+
 // readInto reads the template back after a write and stores what the API
-// returned, so state is never what was sent but what is there.
-func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+// returned, so state is never what was sent but what is there. When the read
+// fails after a write that succeeded, the write's own answer is stored with a
+// warning instead of an error: an error would make Terraform taint (and on
+// the next apply replace) a template that exists and is fine.
+func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
 	t, err := client.GetTemplate(ctx, id)
+	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
+		tflog.Warn(ctx, "template read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
+		diags.Append(diagnostics.NotReadBack("template", written.verb, written.answer.Name, id, err))
+		t, err = written.answer, nil
+	}
 	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Read Template Back", fmt.Sprintf("reading template %s after writing it", id), err))
 		return
@@ -382,6 +430,34 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 		return
 	}
 	diags.Append(state.Set(ctx, m)...)
+}
+
+// resolvePending refreshes a pending create (state with a name and no id,
+// see diagnostics.PendingCreate): the template with that name, if any, was
+// created after the failed apply checked that the name was free, so it is
+// that apply's template and is taken into state; if there is none, the
+// resource is dropped so that the plan creates it.
+func (r *templateResource) resolvePending(ctx context.Context, client *runpod.Client, prior tfsdk.State, resp *resource.ReadResponse) {
+	var name string
+	resp.Diagnostics.Append(prior.GetAttribute(ctx, path.Root("name"), &name)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	found, err := findByName(ctx, client, name)
+	if errors.Is(err, errNotFound) {
+		tflog.Info(ctx, "pending template create did not happen; removing from state", map[string]any{"name": name})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Template",
+			fmt.Sprintf("listing templates to find %q, whose create reply was lost", name), err))
+		return
+	}
+	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("template", name, found.ID))
+	m, diags := fromAPI(ctx, found)
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
 var errNotFound = errors.New("not found")
