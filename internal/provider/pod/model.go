@@ -51,6 +51,7 @@ type podModel struct {
 	Locked           types.Bool   `tfsdk:"locked"`
 	GlobalNetworking types.Bool   `tfsdk:"global_networking"`
 	DesiredStatus    types.String `tfsdk:"desired_status"`
+	AllowDuplicate   types.Bool   `tfsdk:"allow_duplicate"`
 
 	Status          types.String  `tfsdk:"status"`
 	DataCenterID    types.String  `tfsdk:"data_center_id"`
@@ -267,6 +268,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		Locked:           types.BoolValue(p.Locked),
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
 		DesiredStatus:    types.StringValue(f.desired),
+		AllowDuplicate:   prior.AllowDuplicate,
 
 		Status:          types.StringValue(p.Status),
 		DataCenterID:    types.StringPointerValue(p.DataCenterID),
@@ -301,6 +303,9 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	}
 	if m.StartJupyter.IsUnknown() {
 		m.StartJupyter = types.BoolNull()
+	}
+	if m.AllowDuplicate.IsUnknown() {
+		m.AllowDuplicate = types.BoolNull()
 	}
 	if m.Timeouts.IsUnknown() || m.Timeouts.Object.Equal(basetypes.ObjectValue{}) {
 		m.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutAttrTypes)}

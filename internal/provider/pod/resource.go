@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -103,19 +104,34 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	target := plan.DesiredStatus.ValueString()
 
+	// A pod this configuration may already have created, in an apply whose
+	// create reply was lost, must not get a twin: a pipeline re-runs apply
+	// without reading the error.
+	if !plan.AllowDuplicate.ValueBool() {
+		if d := r.refuseRecentTwin(ctx, client, body); d != nil {
+			resp.Diagnostics.Append(d)
+			return
+		}
+	}
+
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.
 	started := time.Now()
 	created, err := client.CreatePod(ctx, body)
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		resp.Diagnostics.Append(ambiguousCreate(ctx, client, body, started, err))
-		return
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, runpod.ErrAmbiguous):
+		adopted, d := r.ambiguousCreate(ctx, client, body, started, err)
+		resp.Diagnostics.Append(d)
+		if adopted == nil {
+			return
+		}
+		created = adopted
+	case err != nil:
 		resp.Diagnostics.Append(r.createRefused(ctx, plan, body, err))
 		return
 	}
+	ownPods.Store(ownPod{r.Data, created.ID}, true)
 	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
 	if afterCreate != nil {
 		afterCreate(created)
@@ -263,42 +279,127 @@ func (r *podResource) checkPlacement(ctx context.Context, plan podModel, dcs []s
 	return nil, nil
 }
 
-// ambiguousCreate explains a create that failed in transit (5xx, dropped
-// connection): the pod may exist and bill. Pods have no unique name, so it
-// is not adopted; the error lists the pods that could be it.
-func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time, createErr error) diag.Diagnostic {
-	const summary = "Pod May Have Been Created"
-	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
+// ownPods holds the pods this provider instance (one Terraform command)
+// created or adopted, keyed by ownPod: neither a lost reply's pod nor a
+// recent twin, even when several pods of one apply share a name.
+var ownPods sync.Map
+
+// ownPod keys ownPods by provider instance, so that providers served side
+// by side in one process (tests) do not share what they created.
+type ownPod struct {
+	data *providerdata.Data
+	id   string
+}
+
+// clockSkew allows for the difference between this machine's clock and
+// Runpod's when telling whether a pod appeared after a request began.
+const clockSkew = 2 * time.Minute
+
+// twinOf reports whether p looks like the pod body creates: same name,
+// image (when the body sets one) and compute.
+func twinOf(p runpod.Pod, body runpod.CreatePodRequest) bool {
+	if p.Name != body.Name || (body.Image != "" && p.Image != body.Image) {
+		return false
+	}
+	switch {
+	case body.GPU != nil:
+		return p.GPU != nil && p.GPU.ID == body.GPU.ID && p.GPU.Count == max(body.GPU.Count, 1)
+	case body.CPU != nil:
+		return p.CPU != nil && p.CPU.ID == body.CPU.ID && p.CPU.VCPUCount == body.CPU.VCPUCount
+	}
+	return false
+}
+
+// twins lists the account's pods that look like body's and were created
+// after since, leaving out the pods this process knows as its own.
+func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time) ([]runpod.Pod, error) {
 	pods, err := client.ListPods(ctx, false)
 	if err != nil {
-		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
-			"named %q before applying again: a second apply would create a second pod, and each bills while it runs.", err, body.Name)
-		return diag.NewErrorDiagnostic(summary, detail)
+		return nil, err
 	}
-	since := started.Add(-ambiguousWindow)
-	var found []string
+	var out []runpod.Pod
 	for _, p := range pods {
-		if p.Name != body.Name || p.CreatedAt.Before(since) {
+		if _, own := ownPods.Load(ownPod{r.Data, p.ID}); own || !twinOf(p, body) || p.CreatedAt.Before(since) || p.Status == runpod.PodStatusTerminated {
 			continue
 		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// describePods lists pods for a message, one a line.
+func describePods(pods []runpod.Pod) string {
+	lines := make([]string, 0, len(pods))
+	for _, p := range pods {
 		where := "no data center yet"
 		if p.DataCenterID != nil {
 			where = *p.DataCenterID
 		}
-		found = append(found, fmt.Sprintf("  - %s (%s, %s, created %s)", p.ID, p.Status, where, p.CreatedAt.UTC().Format(time.RFC3339)))
+		lines = append(lines, fmt.Sprintf("  - %s (%s, %s, created %s)", p.ID, p.Status, where, p.CreatedAt.UTC().Format(time.RFC3339)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// importHint is the import command and block for a pod.
+func importHint(id string) string {
+	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
+		ResourceType, id, ResourceType, id)
+}
+
+// refuseRecentTwin refuses a create while a pod with the same name, image
+// and compute that this process did not create appeared in the last
+// ambiguousWindow: most likely the pod of an earlier apply whose create
+// reply was lost, which a plain re-run (what a pipeline does) would
+// otherwise duplicate. allow_duplicate opts out.
+func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) diag.Diagnostic {
+	found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow))
+	if err != nil {
+		return diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
+			"sure an earlier apply did not create it already (set allow_duplicate = true to skip the check)", body.Name), err)
 	}
 	if len(found) == 0 {
-		detail += fmt.Sprintf("\n\nNo pod named %q was created in the last %s, so it was most likely not created. Applying "+
-			"again is safe; the provider did not send the request twice.", body.Name, ambiguousWindow)
-		return diag.NewErrorDiagnostic(summary, detail)
+		return nil
 	}
-	id := strings.Fields(found[len(found)-1])[1]
-	detail += fmt.Sprintf("\n\nPods named %q created in the last %s:\n%s\n\nPod names are not unique, so the provider cannot "+
-		"tell whether one of them is the pod this apply created, and it does not adopt one blindly. The provider did not send the "+
-		"request twice. If one is this pod, import it instead of applying again (which would create another pod that also "+
-		"bills):\n\n  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }\n\n"+
-		"Otherwise terminate it in the Runpod console.", body.Name, ambiguousWindow, strings.Join(found, "\n"), ResourceType, id, ResourceType, id)
-	return diag.NewErrorDiagnostic(summary, detail)
+	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
+		fmt.Sprintf("Not creating pod %q: the account has a pod with the same name, image and compute, created in the last "+
+			"%s and not created by this apply:\n%s\n\nThat is most likely the pod of an earlier apply whose create reply was "+
+			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
+			"this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or set allow_duplicate = true on this "+
+			"pod to create one anyway. Nothing was created.",
+			body.Name, ambiguousWindow, describePods(found), importHint(found[len(found)-1].ID)))
+}
+
+// ambiguousCreate resolves a create that failed in transit (5xx, dropped
+// connection): the pod may exist and bill. When exactly one pod with the
+// requested name, image and compute appeared after the request began, it
+// is this create's pod: it is returned, to be adopted, with a warning.
+// Otherwise the error lists the pods that could be it.
+func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time, createErr error) (*runpod.Pod, diag.Diagnostic) {
+	const summary = "Pod May Have Been Created"
+	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
+	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew))
+	if err != nil {
+		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
+			"named %q. The next apply refuses to create another while such a pod is less than %s old, and names it.",
+			err, body.Name, ambiguousWindow)
+		return nil, diag.NewErrorDiagnostic(summary, detail)
+	}
+	if len(appeared) == 1 {
+		p := appeared[0]
+		return &p, diag.NewWarningDiagnostic("Pod Adopted After a Lost Create Reply", detail+fmt.Sprintf("\n\nExactly one pod "+
+			"with this name, image and compute appeared after the request was sent: %s (created %s). It is the pod this "+
+			"create made, and it is now in state; the request was not sent twice.", p.ID, p.CreatedAt.UTC().Format(time.RFC3339)))
+	}
+	if len(appeared) == 0 {
+		detail += "\n\nNo pod with this name, image and compute appeared after the request was sent, so it was " +
+			"most likely not created. Applying again is safe; the provider did not send the request twice."
+		return nil, diag.NewErrorDiagnostic(summary, detail)
+	}
+	detail += fmt.Sprintf("\n\nPods with this name, image and compute that appeared after the request was sent:\n%s\n\n"+
+		"The provider cannot tell which one this apply created, and it does not adopt one blindly; it did not send the "+
+		"request twice, and the next apply refuses to create another while they are less than %s old. Import the one that "+
+		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, importHint(appeared[len(appeared)-1].ID))
+	return nil, diag.NewErrorDiagnostic(summary, detail)
 }
 
 func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

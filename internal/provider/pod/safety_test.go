@@ -199,35 +199,6 @@ func TestAccPod_errorFailsCreate(t *testing.T) {
 	})
 }
 
-// A create that fails in transit (dropped connection, 5xx) after Runpod
-// processed it is never sent again: the apply fails naming the pod that
-// exists and how to import it.
-func TestAccPod_ambiguousCreateNeverDuplicates(t *testing.T) {
-	for name, fault := range map[string]runpodfake.Fault{
-		"dropped": {Method: "POST", Path: "/v2/pods", Count: 1, Drop: true, AfterHandler: true},
-		"503":     {Method: "POST", Path: "/v2/pods", Count: 1, Status: 503, AfterHandler: true},
-	} {
-		t.Run(name, func(t *testing.T) {
-			env := acctest.New(t)
-			env.Fake.InjectFault(fault)
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: env.Factories,
-				Steps: []resource.TestStep{{
-					Config: gpuPod("once"),
-					ExpectError: regexp.MustCompile(`(?s)Pod May Have Been Created.*did\s+not\s+send\s+the\s+request\s+twice` +
-						`.*terraform\s+import\s+runpod_pod\.NAME\s+[a-z0-9]+`),
-				}},
-			})
-			if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {
-				t.Errorf("%d POST /v2/pods, want exactly 1", n)
-			}
-			if ids, err := listPodIDs(env.Fake); err != nil || len(ids) != 1 {
-				t.Errorf("pods in the account: %v (%v), want exactly one", ids, err)
-			}
-		})
-	}
-}
-
 // Created and left stopped: it exists, stopped, and the plan said what a
 // stopped pod bills.
 func TestAccPod_createdStopped(t *testing.T) {

@@ -45,7 +45,11 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 			"pods where it is asked for, or a CUDA floor that no machine with stock meets fails the plan with the " +
 			"availability it read and configurations that do have stock. A network volume is checked to be in a data center " +
 			"the pod can use, on Secure Cloud.\n\n" +
-			"Create sends one request and never repeats it, then waits (`timeouts.create`) until the pod is `RUNNING` and " +
+			"Create sends one request and never repeats it. When its reply is lost (a dropped connection or a 5xx after " +
+			"Runpod acted), the provider lists the pods: exactly one pod with the same name, image and compute that appeared " +
+			"since is adopted, with a warning; otherwise the apply fails naming the candidates, and later applies refuse " +
+			"to create a twin of a same-name pod less than 10 minutes old that they did not create (see `allow_duplicate`). " +
+			"Create then waits (`timeouts.create`) until the pod is `RUNNING` and " +
 			"every exposed port is mapped. A wait that runs out is a warning: the pod stays in state, so the next apply does " +
 			"not create a second one. `ERROR` fails the apply.",
 		Attributes: map[string]schema.Attribute{
@@ -282,6 +286,14 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
+			},
+			"allow_duplicate": schema.BoolAttribute{
+				MarkdownDescription: "Create the pod even when the account has a pod with the same name, image and compute that " +
+					"was created in the last 10 minutes and not by this apply. Off by default: such a pod is most likely the pod of " +
+					"an earlier apply whose create reply was lost (a dropped connection or a 5xx after Runpod created it), so the " +
+					"create is refused with its id and an import block instead of billing twice. Set it when you really create " +
+					"same-name pods in quick succession from separate applies. Only read at create.",
+				Optional: true,
 			},
 			"desired_status": schema.StringAttribute{
 				MarkdownDescription: "`RUNNING` (the default) or `EXITED`: create the pod and stop it, or stop / start an " +
