@@ -71,7 +71,7 @@ func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *
 					"`file(\"~/.ssh/id_ed25519.pub\")` (surrounding whitespace is ignored). A different key replaces the " +
 					"resource; a different comment on the same key updates it in place.",
 				Required:   true,
-				Validators: []validator.String{validKey{}},
+				Validators: []validator.String{validKey{attr: "public_key"}},
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.RequiresReplaceIf(differentKey,
 						"A different key replaces the resource; only the comment can change in place.",
@@ -147,7 +147,8 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 					"  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
 					fp, KeyResourceType, fp, KeyResourceType, fp)}
 		},
-		holds: func(keys []string) bool { return indexOf(keys, fp) >= 0 },
+		holds:    func(keys []string) bool { return indexOf(keys, fp) >= 0 },
+		tooLarge: keyTooLarge(key),
 	})
 	if err != nil {
 		reportChangeError(&resp.Diagnostics, "SSH Key Not Added", err, fmt.Sprintf(
@@ -245,6 +246,7 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			}
 			return n == 1
 		},
+		tooLarge: keyTooLarge(key),
 	})
 	if err != nil {
 		reportChangeError(&resp.Diagnostics, "SSH Key Not Updated", err, fmt.Sprintf(
@@ -278,6 +280,12 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 			return rest, len(rest) != len(current), nil
 		},
 		holds: func(keys []string) bool { return indexOf(keys, fp) < 0 },
+		// Removing a key makes the set smaller; this is for a set already
+		// over the limit when read.
+		tooLarge: func(size int, refused bool) *refusal {
+			return &refusal{path.Root("public_key"), tooLargeSummary(), tooLargeDetail(size, refused,
+				"The account's other keys make it that large. Remove keys the account no longer needs in the Runpod console.")}
+		},
 	})
 	if err != nil {
 		// The resource stays in state: a key the user believes revoked
@@ -315,4 +323,16 @@ func without(keys []string, drop map[string]bool) []string {
 		}
 	}
 	return out
+}
+
+// keyTooLarge explains a key set over Runpod's body limit once this key is
+// in it: the key alone fits (validKey checked that at plan time), so the
+// account's other keys count too.
+func keyTooLarge(key publicKey) func(int, bool) *refusal {
+	return func(size int, refused bool) *refusal {
+		return &refusal{path.Root("public_key"), tooLargeSummary(), tooLargeDetail(size, refused, fmt.Sprintf(
+			"With this key (%s, %d bytes, of which %d are its comment), the account's SSH keys are too large together. "+
+				"Shorten public_key's comment, or remove keys the account no longer needs.",
+			key.Fingerprint, len(key.Line()), len(key.Comment)))}
+	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // apiKeyPattern is the API's pattern for one key (UpdateSshKeysRequest):
@@ -136,8 +138,10 @@ func identities(lines []string) map[string]bool {
 	return out
 }
 
-// validKey checks one public key at plan time.
-type validKey struct{}
+// validKey checks one public key at plan time, including that the request
+// writing it (the whole key set, of which it is at least a part) can stay
+// under Runpod's body limit. attr names the attribute in messages.
+type validKey struct{ attr string }
 
 func (validKey) Description(context.Context) string {
 	return "must be one OpenSSH public key line: \"<type> <base64 key> [comment]\""
@@ -145,12 +149,19 @@ func (validKey) Description(context.Context) string {
 
 func (v validKey) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
-func (validKey) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (v validKey) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if _, err := parseKey(req.ConfigValue.ValueString()); err != nil {
+	k, err := parseKey(req.ConfigValue.ValueString())
+	if err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid SSH Public Key",
 			"Expected one OpenSSH public key, as in ~/.ssh/id_ed25519.pub: \"<type> <base64 key> [comment]\", but "+err.Error()+".")
+		return
+	}
+	if size, err := putBodySize([]string{k.Line()}); err == nil && size > runpod.MaxRequestBodyBytes {
+		resp.Diagnostics.AddAttributeError(req.Path, tooLargeSummary(), tooLargeDetail(size, false, fmt.Sprintf(
+			"Key %s in %s makes it that large on its own: its comment is %d bytes. Shorten the comment.",
+			k.Fingerprint, v.attr, len(k.Comment))))
 	}
 }

@@ -3,6 +3,7 @@ package sshkey
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,6 +21,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // KeysResourceType is the Terraform type name of the whole-set resource.
@@ -71,8 +73,9 @@ func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp 
 				ElementType: types.StringType,
 				Required:    true,
 				Validators: []validator.Set{
-					setvalidator.ValueStringsAre(validKey{}),
+					setvalidator.ValueStringsAre(validKey{attr: "keys"}),
 					distinctKeys{},
+					keysUnderBodyLimit{},
 				},
 			},
 		},
@@ -139,7 +142,8 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 			}
 			return lines(wanted), !sameKeys(current, want), nil
 		},
-		holds: func(keys []string) bool { return sameKeys(keys, want) },
+		holds:    func(keys []string) bool { return sameKeys(keys, want) },
+		tooLarge: keysTooLarge(wanted),
 	})
 	if err != nil {
 		reportChangeError(&resp.Diagnostics, "SSH Keys Not Set", err, keysNotHeld(keys, want))
@@ -214,7 +218,8 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 			}
 			return lines(wanted), !sameKeys(current, want), nil
 		},
-		holds: func(keys []string) bool { return sameKeys(keys, want) },
+		holds:    func(keys []string) bool { return sameKeys(keys, want) },
+		tooLarge: keysTooLarge(wanted),
 	})
 	if err != nil {
 		reportChangeError(&resp.Diagnostics, "SSH Keys Not Updated", err, keysNotHeld(keys, want))
@@ -246,6 +251,12 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 			return rest, len(rest) != len(current), nil
 		},
 		holds: func(keys []string) bool { return len(without(keys, drop)) == len(keys) },
+		// Removing keys makes the set smaller; this is for a set already
+		// over the limit when read.
+		tooLarge: func(size int, refused bool) *refusal {
+			return &refusal{path.Root("keys"), tooLargeSummary(), tooLargeDetail(size, refused,
+				"Keys this resource does not manage make it that large. Remove keys the account no longer needs in the Runpod console.")}
+		},
 	})
 	if err != nil {
 		// The resource stays in state: keys the user believes revoked
@@ -412,4 +423,59 @@ func keysNotHeld(keys []string, want map[string]bool) string {
 		msg += "\n\nThese keys, not in keys, are registered:\n\n" + bullets(extra)
 	}
 	return msg + "\n\nRun apply again once the other writer has finished."
+}
+
+// keysUnderBodyLimit refuses at plan time a key set whose PUT body would be
+// over Runpod's limit: the body is exactly these keys, so the size is known.
+type keysUnderBodyLimit struct{}
+
+func (keysUnderBodyLimit) Description(context.Context) string {
+	return fmt.Sprintf("the keys together must fit in one request body of at most %d bytes", runpod.MaxRequestBodyBytes)
+}
+
+func (v keysUnderBodyLimit) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (keysUnderBodyLimit) ValidateSet(ctx context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	var keys []publicKey
+	for _, el := range req.ConfigValue.Elements() {
+		s, ok := el.(types.String)
+		if !ok || s.IsNull() || s.IsUnknown() {
+			return // not all known yet: checked again at apply
+		}
+		k, err := parseKey(s.ValueString())
+		if err != nil {
+			return // reported by validKey
+		}
+		keys = append(keys, k)
+	}
+	if r := keysTooLarge(keys)(0, false); r != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, r.summary, r.detail)
+	}
+}
+
+// keysTooLarge explains a set over Runpod's body limit, naming its largest
+// key. Called with a size of 0 it measures the set itself and returns nil
+// when it fits.
+func keysTooLarge(keys []publicKey) func(int, bool) *refusal {
+	return func(size int, refused bool) *refusal {
+		if size <= 0 {
+			n, err := putBodySize(lines(keys))
+			if err != nil || n <= runpod.MaxRequestBodyBytes {
+				return nil
+			}
+			size = n
+		}
+		what := "Remove keys the account no longer needs from keys."
+		if len(keys) > 0 {
+			largest := slices.MaxFunc(keys, func(a, b publicKey) int { return len(a.Line()) - len(b.Line()) })
+			what = fmt.Sprintf("The largest entry of keys is %s, %d bytes, of which %d are its comment. Shorten the "+
+				"comments, or remove keys the account no longer needs from keys.", largest.Fingerprint, len(largest.Line()), len(largest.Comment))
+		}
+		return &refusal{path.Root("keys"), tooLargeSummary(), tooLargeDetail(size, refused, what)}
+	}
 }

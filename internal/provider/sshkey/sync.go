@@ -45,6 +45,10 @@ type keyChange struct {
 	next func(current []string, attempt int) (next []string, write bool, err error)
 	// holds reports whether a set read back shows the change in effect.
 	holds func(keys []string) bool
+	// tooLarge explains, naming the attribute, a set whose request body
+	// (size bytes) is over Runpod's limit; refused says Runpod answered 413
+	// to a body the provider counted under it.
+	tooLarge func(size int, refused bool) *refusal
 }
 
 // notHeldError says that the change was undone by another writer every time
@@ -120,7 +124,19 @@ func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Clie
 	if err != nil || !write {
 		return false, err
 	}
+	// The whole set travels in one body: refuse one over Runpod's limit
+	// rather than send it, and explain a 413 the same way.
+	size, err := putBodySize(next)
+	if err != nil {
+		return false, err
+	}
+	if size > runpod.MaxRequestBodyBytes {
+		return false, ch.tooLarge(size, false)
+	}
 	if _, err := client.PutSSHKeys(ctx, next); err != nil {
+		if runpod.IsRequestTooLarge(err) {
+			return false, ch.tooLarge(size, true)
+		}
 		return false, &apiStepError{"writing the account's SSH keys", err}
 	}
 	tflog.Debug(ctx, "wrote the account's SSH keys", map[string]any{"attempt": attempt, "keys_before": len(current), "keys_after": len(next)})
@@ -190,3 +206,32 @@ const concurrencyNote = "-> **Several runs at once.** Runpod stores the account'
 	"finished. A key removed that way shows as drift in the next plan of the run that manages it; a key put back after " +
 	"a destroy is no longer managed by anyone, so check the account's keys (data source `runpod_ssh_keys`) after " +
 	"revoking a key while other tools may be writing."
+
+// putBodySize is the size of the body of PUT /v2/account/ssh-keys for keys,
+// measured the way the client encodes it.
+func putBodySize(keys []string) (int, error) {
+	if keys == nil {
+		keys = []string{}
+	}
+	return runpod.BodySize(map[string][]string{"keys": keys})
+}
+
+// tooLargeDetail explains a key set over Runpod's body limit: size bytes as
+// the provider counts them, or, when refused, a body Runpod answered 413. what
+// says which keys make it large and what to do.
+func tooLargeDetail(size int, refused bool, what string) string {
+	if refused {
+		return fmt.Sprintf("Runpod refused the request writing the account's SSH keys (%d bytes as the provider counts "+
+			"them) as over its limit of %d bytes (100 KB) per request body: the API takes the whole set of keys in one "+
+			"request. %s Runpod refused it before acting on it, so nothing was changed.", size, runpod.MaxRequestBodyBytes, what)
+	}
+	return fmt.Sprintf("Writing the account's SSH keys would send a request of %d bytes, over Runpod's limit of %d "+
+		"bytes (100 KB) per request body: the API takes the whole set of keys in one request. %s Nothing was changed.",
+		size, runpod.MaxRequestBodyBytes, what)
+}
+
+// tooLargeSummary is the summary every body-size error shares.
+func tooLargeSummary() string {
+	s, _ := diagnostics.RequestTooLarge("", 0)
+	return s
+}
