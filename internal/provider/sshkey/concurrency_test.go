@@ -2,6 +2,10 @@ package sshkey_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -115,4 +119,109 @@ func TestAccSSHKey_twoProcessesAtOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// staleWriterProxy serves env's fake through a proxy that, after each of the
+// first n PUTs of the key set, puts back the set from before that PUT: a
+// writer in another process that read the set earlier and wrote it after
+// us. It does so before the PUT's response leaves, so the provider can only
+// notice by reading again. It returns CLI for a provider aimed at the proxy.
+func staleWriterProxy(t *testing.T, env *acctest.Env, n int) *acctest.CLI {
+	t.Helper()
+	target, err := url.Parse(env.Fake.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mu sync.Mutex
+	left := n
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		undo := r.Method == http.MethodPut && r.URL.Path == "/v2/account/ssh-keys" && left > 0
+		if undo {
+			left--
+		}
+		mu.Unlock()
+		if !undo {
+			proxy.ServeHTTP(w, r)
+			return
+		}
+		before := env.Fake.SSHKeys()
+		rec := httptest.NewRecorder()
+		proxy.ServeHTTP(rec, r)
+		env.Fake.SetSSHKeys(before...)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	}))
+	t.Cleanup(srv.Close)
+	vars := map[string]string{provider.EnvBaseURL: srv.URL, provider.EnvAPIKey: runpodfake.DefaultAPIKey}
+	return acctest.NewCLI(t, acctest.FactoriesWithEnv(func(k string) string { return vars[k] }))
+}
+
+// A change undone by another writer right after it was made is made again,
+// for adds and removals, for both resources; one undone every time is an
+// error naming the key, and a key that cannot be removed stays in state.
+func TestAccSSHKey_changeUndoneByAnotherWriter(t *testing.T) {
+	t.Parallel()
+	key := testKey(1, "me@laptop")
+	t.Run("ssh_key_redone", func(t *testing.T) {
+		t.Parallel()
+		env := acctest.New(t)
+		cli := staleWriterProxy(t, env, 2)
+		cli.SetConfig(keyConfig(key))
+		cli.Init()
+		cli.MustRun("apply", "-auto-approve", "-input=false")
+		if err := accountKeys(env.Fake, key); err != nil {
+			t.Fatal(err)
+		}
+		if n := env.Fake.CountRequests("PUT", "/v2/account/ssh-keys"); n != 3 {
+			t.Fatalf("%d PUTs, want 3 (two undone, one that held)", n)
+		}
+	})
+	t.Run("ssh_key_destroy_undone_every_time", func(t *testing.T) {
+		t.Parallel()
+		env := acctest.New(t)
+		env.Fake.SetSSHKeys(testKey(100, "console"))
+		cli := staleWriterProxy(t, env, 0)
+		cli.SetConfig(keyConfig(key))
+		cli.Init()
+		cli.MustRun("apply", "-auto-approve", "-input=false")
+		cli = staleWriterProxyFrom(t, env, cli, 1000)
+		res := cli.Run("destroy", "-auto-approve", "-input=false")
+		if res.ExitCode == 0 {
+			t.Fatal("destroy reported success while the key is registered")
+		}
+		printed(t, res, "SSH Key Still Registered", fingerprint(key), "put it back")
+		if got := cli.StateAddresses(); !slices.Equal(got, []string{keyAddr}) {
+			t.Fatalf("state after the failed destroy = %v, want the key kept", got)
+		}
+		if err := accountKeys(env.Fake, testKey(100, "console"), key); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ssh_keys_destroy_redone", func(t *testing.T) {
+		t.Parallel()
+		env := acctest.New(t)
+		cli := staleWriterProxy(t, env, 0)
+		cli.SetConfig(keysConfig(key, testKey(2, "ci")))
+		cli.Init()
+		cli.MustRun("apply", "-auto-approve", "-input=false")
+		cli = staleWriterProxyFrom(t, env, cli, 3)
+		cli.MustRun("destroy", "-auto-approve", "-input=false")
+		if err := accountKeys(env.Fake); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// staleWriterProxyFrom is staleWriterProxy for the working directory of an
+// existing CLI (its state and configuration).
+func staleWriterProxyFrom(t *testing.T, env *acctest.Env, prev *acctest.CLI, n int) *acctest.CLI {
+	t.Helper()
+	cli := staleWriterProxy(t, env, n)
+	cli.Dir = prev.Dir
+	return cli
 }
