@@ -357,3 +357,39 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 		t.Errorf("pods in the account: %v (%v), want the seeded one and the lost reply's", ids, err)
 	}
 }
+
+// A short read outage right after create (five 502s on GET /v2/pods/{id},
+// more than the client retries) keeps the healthy pod, untainted, with a
+// warning; the next plan is clean and the next apply replaces nothing.
+func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
+	env := acctest.New(t)
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/pods/*", Count: 5, Status: 502})
+	cli := env.CLI(t)
+	cli.SetConfig(gpuPod("outage", `ports = ["8888/http"]`))
+	cli.Init()
+	res := cli.Run("apply", "-auto-approve")
+	if res.ExitCode != 0 {
+		t.Fatalf("apply failed:\n%s", res.Output())
+	}
+	says(t, res, "Warning: Pod Not Verified", "it is not tainted", "Not verified: that it reached RUNNING")
+	res.Lacks(t, "Error:")
+	ids := stateIDs(t, cli)
+	if len(ids) != 1 {
+		t.Fatalf("state tracks %v, want one pod", ids)
+	}
+	for _, r := range cli.State().Values.RootModule.Resources {
+		if r.Tainted {
+			t.Errorf("%s is tainted", r.Address)
+		}
+	}
+	if res := cli.Run("plan", "-detailed-exitcode"); res.ExitCode != 0 {
+		t.Errorf("the plan after the outage is not clean (exit %d):\n%s", res.ExitCode, res.Output())
+	}
+	cli.MustRun("apply", "-auto-approve")
+	if got := stateIDs(t, cli); len(got) != 1 || got[0] != ids[0] {
+		t.Errorf("state tracks %v after the next apply, want [%s] (the pod was replaced)", got, ids[0])
+	}
+	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {
+		t.Errorf("%d POST /v2/pods, want exactly 1", n)
+	}
+}

@@ -176,7 +176,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.create", result, err, &resp.State, &resp.Diagnostics) {
 		return
 	}
-	r.readInto(ctx, client, created.ID, plan, target, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, created.ID, plan, target, last, &resp.State, &resp.Diagnostics)
 }
 
 // reportWait turns the end of a wait into state and diagnostics. It
@@ -194,9 +194,12 @@ func (r *podResource) reportWait(ctx context.Context, last *runpod.Pod, prior po
 				"host). It is no longer billing and has been removed from state.", name, last.ID, target))
 		return false
 	case err != nil:
+		// The write succeeded; only the check after it failed (a short
+		// read outage). That is no reason to taint a healthy pod, which
+		// an error would do: keep it, as after a timeout, and say what
+		// was not verified.
 		setState(ctx, last, prior, target, state, diags)
-		diags.Append(diagnostics.APIError("Cannot Read Pod While Waiting",
-			fmt.Sprintf("reading pod %s while waiting for it to reach %s (it exists and is saved in state; it was last %s)", last.ID, target, last.Status), err))
+		diags.Append(notVerifiedWarning(last, name, target, fmt.Sprintf("reading pod %s while waiting for it", last.ID), err))
 		return false
 	case result == waitFailed:
 		setState(ctx, last, prior, target, state, diags)
@@ -212,6 +215,16 @@ func (r *podResource) reportWait(ctx context.Context, last *runpod.Pod, prior po
 		return false
 	}
 	return true
+}
+
+// notVerifiedWarning explains a read that failed after a successful
+// write: the pod is kept, untainted, and the next refresh verifies it.
+func notVerifiedWarning(p *runpod.Pod, name, target, action string, err error) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Pod Not Verified",
+		diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %q (%s) exists and is saved in state as last read "+
+			"(status %s); it is not tainted, so the next apply does not replace it. Not verified: that it reached %s, and "+
+			"its ports, proxy URLs and SSH commands. The next plan or refresh reads it again and fills them in; if it failed "+
+			"to start, the Runpod console and the runpod_pod_logs data source show why.", name, p.ID, p.Status, target))
 }
 
 // notReadyWarning explains a wait that ran out: normal for slow image
@@ -519,7 +532,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		stopped, err := client.PodAction(ctx, id, runpod.PodActionStop)
 		if err != nil {
 			resp.Diagnostics.Append(r.refused("Pod Not Stopped", fmt.Sprintf("stopping pod %s", id), state, err))
-			r.readInto(ctx, client, id, state, state.DesiredStatus.ValueString(), &resp.State, &resp.Diagnostics)
+			r.readInto(ctx, client, id, state, state.DesiredStatus.ValueString(), nil, &resp.State, &resp.Diagnostics)
 			return
 		}
 		last = stopped
@@ -536,7 +549,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		started, err := client.PodAction(ctx, id, runpod.PodActionStart)
 		if err != nil {
 			resp.Diagnostics.Append(startRefused(name, id, live, err))
-			r.readInto(ctx, client, id, plan, desiredFromStatus(live.Status), &resp.State, &resp.Diagnostics)
+			r.readInto(ctx, client, id, plan, desiredFromStatus(live.Status), nil, &resp.State, &resp.Diagnostics)
 			return
 		}
 		last = started
@@ -549,7 +562,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		r.notePendingGlobalNetworking(ctx, last, plan, resp)
 		return
 	}
-	if p := r.readInto(ctx, client, id, plan, target, &resp.State, &resp.Diagnostics); p != nil {
+	if p := r.readInto(ctx, client, id, plan, target, last, &resp.State, &resp.Diagnostics); p != nil {
 		r.notePendingGlobalNetworking(ctx, p, plan, resp)
 	}
 }
@@ -651,8 +664,19 @@ func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateR
 // readInto reads the pod back after a write and stores what the API
 // returned, with desired_status as applied. It returns the pod read, or
 // nil after an error.
-func (r *podResource) readInto(ctx context.Context, client *runpod.Client, id string, prior podModel, desired string, state *tfsdk.State, diags *diag.Diagnostics) *runpod.Pod {
+//
+// fallback, when not nil, is the pod as last read after a successful
+// write: a failed read-back then keeps it with a warning instead of
+// failing (and tainting) a pod that is fine.
+func (r *podResource) readInto(ctx context.Context, client *runpod.Client, id string, prior podModel, desired string,
+	fallback *runpod.Pod, state *tfsdk.State, diags *diag.Diagnostics,
+) *runpod.Pod {
 	p, err := client.GetPod(ctx, id)
+	if err != nil && fallback != nil && !runpod.IsNotFound(err) {
+		setState(ctx, fallback, prior, desired, state, diags)
+		diags.Append(notVerifiedWarning(fallback, prior.Name.ValueString(), desired, fmt.Sprintf("reading pod %s after writing it", id), err))
+		return nil
+	}
 	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Read Pod Back", fmt.Sprintf("reading pod %s after writing it", id), err))
 		return nil
