@@ -165,9 +165,9 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 				"(for example with -target).")
 	}
 
-	// The address is checked before the key: a wrong address is a mistake in
-	// the configuration whatever the key, and a plan that needs no API call
-	// should still say so rather than fail later with "dial tcp".
+	// The address is checked before the key and fails Configure at once: an
+	// address that can never work is a mistake whatever the key, and reported
+	// later it would read as a bare "dial tcp" or a 404 on every object.
 	baseURL, source := cfg.BaseURL.ValueString(), "base_url"
 	if baseURL == "" {
 		baseURL, source = p.getenv(EnvBaseURL), EnvBaseURL
