@@ -103,7 +103,9 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 			return
 		}
 	}
-	r.warnNoSSHKey(ctx, *plan, resp)
+	// start_ssh without a registered key is checked at create, not here:
+	// a runpod_ssh_key in the same configuration (that the pod depends on)
+	// registers its key only during the apply.
 	resp.Diagnostics.Append(costWarning(ctx, *plan, res, verb))
 	// The same figure, machine-readable in the saved plan; unknown until
 	// apply when the compute or the catalog is not known yet.
@@ -268,30 +270,30 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 }
 
 // warnNoSSHKey warns when start_ssh has nothing to inject: the pod would
-// start without SSH access.
-func (r *podResource) warnNoSSHKey(ctx context.Context, plan podModel, resp *resource.ModifyPlanResponse) {
+// start without SSH access. It runs at create, right before the pod is
+// created, because only then have the keys this configuration registers
+// (runpod_ssh_key the pod depends on) been applied; at plan time it would
+// warn falsely about them.
+func warnNoSSHKey(ctx context.Context, client *runpod.Client, plan podModel, diags *diag.Diagnostics) {
 	if !plan.StartSSH.ValueBool() {
 		return
 	}
 	if known(plan.Env) {
 		env := map[string]string{}
-		resp.Diagnostics.Append(plan.Env.ElementsAs(ctx, &env, false)...)
+		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
 		if env["PUBLIC_KEY"] != "" {
 			return // the configuration brings its own key
 		}
 	}
-	client, d := r.Data.Client()
-	if d.HasError() {
-		return
-	}
 	keys, err := client.GetSSHKeys(ctx)
 	if err != nil || len(keys) > 0 {
-		return // a failed read is not worth failing the plan over
+		return // a failed read is not worth failing the create over
 	}
-	resp.Diagnostics.AddAttributeWarning(path.Root("start_ssh"), "No SSH Key Registered",
-		"start_ssh injects the account's registered SSH public keys into the pod, and the account has none, so the pod "+
-			"would start without SSH access. Register a key with runpod_ssh_key (and make this pod depend_on it, so the key is "+
-			"there before the pod is created), or set PUBLIC_KEY in env.")
+	diags.AddAttributeWarning(path.Root("start_ssh"), "No SSH Key Registered",
+		fmt.Sprintf("start_ssh injects the account's registered SSH public keys into the pod, and the account had none when "+
+			"pod %q was created, so it starts without SSH access. Register a key with runpod_ssh_key (and make this pod "+
+			"depend_on it, so the key is there before the pod is created), or set PUBLIC_KEY in env; then replace the pod "+
+			"(terraform apply -replace), since keys are injected only at create.", plan.Name.ValueString()))
 }
 
 // costWarning states what the pod bills: its hourly compute price while it

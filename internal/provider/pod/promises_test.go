@@ -393,3 +393,32 @@ func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
 		t.Errorf("%d POST /v2/pods, want exactly 1", n)
 	}
 }
+
+// An SSH key registered in the same configuration, that the pod depends
+// on, is there when the pod is created: no "No SSH Key Registered" in the
+// plan or the apply. Without any key, the apply says so.
+func TestAccPod_sshKeyInSameConfigNoFalseWarning(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(`
+resource "runpod_ssh_key" "k" {
+  public_key = "` + sshKey + `"
+}
+` + podConfig(`name = "with-key"`, `image = "runpod/base:0.7.0"`, `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`,
+		`start_ssh = true`, `ports = ["22/tcp"]`, `depends_on = [runpod_ssh_key.k]`))
+	cli.Init()
+	plan := cli.Run("plan")
+	plan.Lacks(t, "No SSH Key Registered")
+	apply := cli.Run("apply", "-auto-approve")
+	if apply.ExitCode != 0 {
+		t.Fatalf("apply failed:\n%s", apply.Output())
+	}
+	apply.Lacks(t, "No SSH Key Registered")
+
+	bare := acctest.New(t)
+	cli = bare.CLI(t)
+	cli.SetConfig(gpuPod("without-key", `start_ssh = true`, `ports = ["22/tcp"]`))
+	cli.Init()
+	apply = cli.Run("apply", "-auto-approve")
+	says(t, apply, "Warning: No SSH Key Registered", `pod "without-key" was created`, "without SSH access")
+}

@@ -114,6 +114,8 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		}
 	}
 
+	warnNoSSHKey(ctx, client, plan, &resp.Diagnostics)
+
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.

@@ -263,7 +263,8 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 			},
 			"start_ssh": schema.BoolAttribute{
 				MarkdownDescription: "Set up SSH: Runpod injects the account's registered SSH public keys as `PUBLIC_KEY`. " +
-					"With no key registered the pod has no SSH access (the plan warns). Unset leaves the template's setting " +
+					"With no key registered the pod has no SSH access (the apply warns: the check runs at create, after a " +
+					"`runpod_ssh_key` the pod depends on has registered its key). Unset leaves the template's setting " +
 					"(or off). " + createOnlyNote,
 				Optional: true,
 			},
