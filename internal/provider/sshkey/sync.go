@@ -52,11 +52,8 @@ type keyChange struct {
 }
 
 // notHeldError says that the change was undone by another writer every time
-// it was made; keys is the last set read.
-type notHeldError struct {
-	attempts int
-	keys     []string
-}
+// it was made.
+type notHeldError struct{ attempts int }
 
 func (e *notHeldError) Error() string {
 	return fmt.Sprintf("the change was made %d times and each time another writer replaced the account's key set without it", e.attempts)
@@ -83,15 +80,15 @@ func applyKeyChange(ctx context.Context, data *providerdata.Data, client *runpod
 				return last, err
 			}
 		}
-		started := time.Now()
-		written, err := writeOnce(ctx, data, client, ch, attempt)
+		written, took, err := writeOnce(ctx, data, client, ch, attempt)
 		if err != nil {
 			return last, err
 		}
 		wrote = wrote || written
 		if wrote {
-			// Let a writer that read the set before our PUT land its write.
-			settle := min(max(2*time.Since(started), minSettle), maxSettle)
+			// Let a writer that read the set before our PUT land its write:
+			// its read-to-write takes about as long as ours did.
+			settle := min(max(2*took, minSettle), maxSettle)
 			if err := pause(ctx, jitter(settle)); err != nil {
 				return last, err
 			}
@@ -105,17 +102,26 @@ func applyKeyChange(ctx context.Context, data *providerdata.Data, client *runpod
 		}
 		tflog.Warn(ctx, "another writer undid this SSH key change; applying it again", map[string]any{"attempt": attempt})
 	}
-	return last, &notHeldError{attempts: maxAttempts, keys: last}
+	return last, &notHeldError{attempts: maxAttempts}
 }
 
 // writeOnce is one read-modify-write under the process's lock. It reports
-// whether it wrote.
-func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange, attempt int) (bool, error) {
+// whether it wrote, and how long the read and write took (not counting the
+// wait for the lock).
+func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange, attempt int) (wrote bool, took time.Duration, err error) {
 	unlock, err := data.LockSSHKeys(ctx)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	defer unlock()
+	started := time.Now()
+	wrote, err = readModifyWrite(ctx, client, ch, attempt)
+	return wrote, time.Since(started), err
+}
+
+// readModifyWrite reads the set, computes the change and writes it if
+// needed, refusing a body over Runpod's limit.
+func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, attempt int) (bool, error) {
 	current, err := client.GetSSHKeys(ctx)
 	if err != nil {
 		return false, &apiStepError{"reading the account's SSH keys", err}
