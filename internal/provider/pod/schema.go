@@ -328,7 +328,7 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 					"and budgets), and kept as planned afterwards: a later catalog price change does not show as a diff. Only " +
 					"a change that replaces the pod prices it again. It leaves out the volume disk and network volume; the " +
 					"live price is `cost_per_hr`. After an import, or when the catalog could not be read at plan time, it " +
-					"is what Runpod reports for the running pod.",
+					"is what Runpod reports for the running pod (null while such a pod is stopped).",
 				Computed:      true,
 				PlanModifiers: []planmodifier.Float64{float64planmodifier.UseStateForUnknown()},
 			},
