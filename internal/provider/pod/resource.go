@@ -621,6 +621,12 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
 	err := client.DeletePod(ctx, id)
+	if runpod.IsConflict(err) && !known(state.ClusterID) {
+		err = r.unlockAndTerminate(ctx, client, id, name, err, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
 	switch {
 	case runpod.IsNotFound(err):
 		tflog.Debug(ctx, "pod already gone", map[string]any{"id": id})
@@ -656,6 +662,29 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		}
 		delay = min(2*delay, pollMax)
 	}
+}
+
+// unlockAndTerminate handles a termination Runpod refused (409) for a pod
+// that is not a cluster member. Runpod documents that locked prevents stop
+// and reset and says nothing about terminate; if a lock is why, the
+// destroy the user asked for wins: the pod is unlocked, terminated, and a
+// warning says so. It returns the second attempt's error, or the first
+// when the pod is not locked (the refusal has another reason).
+func (r *podResource) unlockAndTerminate(ctx context.Context, client *runpod.Client, id, name string, refusal error, diags *diag.Diagnostics) error {
+	live, err := client.GetPod(ctx, id)
+	if err != nil || !live.Locked {
+		return refusal
+	}
+	if _, err := client.UpdatePod(ctx, id, runpod.UpdatePodRequest{Locked: runpod.Set(false)}); err != nil {
+		diags.Append(diagnostics.APIError("Pod Not Terminated", fmt.Sprintf("unlocking pod %s to terminate it, after Runpod "+
+			"refused to terminate it while locked (%s); the pod is still locked, running and billing", id, refusal), err))
+		return nil
+	}
+	diags.AddWarning("Locked Pod Unlocked to Terminate It",
+		fmt.Sprintf("Runpod refused to terminate pod %q (%s) while it was locked (%s). locked guards a pod against stop and "+
+			"reset; a destroy is an explicit request to remove it, so the provider unlocked it and terminated it. To keep a "+
+			"pod from being destroyed by Terraform, use lifecycle { prevent_destroy = true }.", name, id, diagnostics.APIErrorDetail("terminating", refusal)))
+	return client.DeletePod(ctx, id)
 }
 
 func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
