@@ -96,6 +96,9 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("data_center_id"), types.StringValue(volumeDC))...)
 	}
 
+	if body, d := createRequest(ctx, *plan); !d.HasError() && !checkBodySize(ctx, body, *plan, resp) {
+		return
+	}
 	var res *placement.Result
 	if dcsKnown {
 		var ok bool
@@ -346,9 +349,34 @@ func volumeDisk(ctx context.Context, v types.Object) string {
 	return "its volume disk"
 }
 
+// checkBodySize refuses, at plan time, a create or update body over
+// Runpod's request limit (runpod.MaxRequestBodyBytes), which the API would
+// refuse at apply with a bare 413. Values not known yet are left out of
+// body, so a body already over the limit surely is. It names env, the one
+// attribute that can make a pod's body large, when env is known.
+func checkBodySize(ctx context.Context, body any, plan podModel, resp *resource.ModifyPlanResponse) bool {
+	size, err := runpod.BodySize(body)
+	if err != nil || size <= runpod.MaxRequestBodyBytes {
+		return true
+	}
+	if known(plan.Env) {
+		summary, detail := diagnostics.RequestTooLarge("env", size)
+		resp.Diagnostics.AddAttributeError(path.Root("env"), summary, detail)
+	} else {
+		summary, detail := diagnostics.RequestTooLarge("the pod's settings", size)
+		resp.Diagnostics.AddError(summary, detail)
+	}
+	return false
+}
+
 // planUpdate checks an in-place change: a stop or start, a lock, and
 // what changes with it.
 func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) {
+	// The injected keys sent back with env are small; the pod is not read
+	// at plan time for them.
+	if body, _, d := updateRequest(ctx, plan, state, &runpod.Pod{}); !d.HasError() && !checkBodySize(ctx, body, plan, resp) {
+		return
+	}
 	from, to := state.DesiredStatus.ValueString(), plan.DesiredStatus.ValueString()
 	switch {
 	case to == desiredExited && from != desiredExited:

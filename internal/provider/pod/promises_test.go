@@ -471,3 +471,34 @@ func TestAccPod_destroyLocked(t *testing.T) {
 		})
 	}
 }
+
+// An env that makes the create or update body exceed Runpod's 100 KB limit
+// fails the plan naming env; a 413 at apply says the same.
+func TestAccPod_bodyOverLimit(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	big := strings.Repeat("x", 200*1024)
+	cli.SetConfig(gpuPod("big", `env = { DATA = "`+big+`" }`))
+	cli.Init()
+	res := cli.Run("plan")
+	if res.ExitCode == 0 {
+		t.Fatalf("plan of a 200 KB env succeeded")
+	}
+	says(t, res, "Error: Request Body Too Large", "over Runpod's limit of 102400 bytes", "Most of it comes from env")
+
+	// In place: a pod that exists gets the same refusal for its update.
+	cli.SetConfig(gpuPod("big", `env = { DATA = "small" }`))
+	cli.MustRun("apply", "-auto-approve")
+	cli.SetConfig(gpuPod("big", `env = { DATA = "`+big+`" }`))
+	res = cli.Run("plan")
+	says(t, res, "Error: Request Body Too Large", "Most of it comes from env")
+
+	// A 413 at apply maps to the same message.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "PATCH", Path: "/v2/pods/*", Count: 1, Status: 413})
+	cli.SetConfig(gpuPod("big", `env = { DATA = "still small" }`))
+	res = cli.Run("apply", "-auto-approve")
+	says(t, res, "Error: Request Body Too Large", "Most of it comes from env", "nothing was changed")
+	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {
+		t.Errorf("%d POST /v2/pods, want 1", n)
+	}
+}

@@ -258,6 +258,9 @@ func notReadyWarning(p *runpod.Pod, name, target string, timeout time.Duration, 
 // reading the catalog now.
 func (r *podResource) createRefused(ctx context.Context, plan podModel, body runpod.CreatePodRequest, err error) diag.Diagnostic {
 	action := fmt.Sprintf("creating pod %q", body.Name)
+	if runpod.IsRequestTooLarge(err) {
+		return tooLarge(plan)
+	}
 	if !runpod.IsCapacity(err) {
 		return diagnostics.APIError("Pod Not Created", action, err)
 	}
@@ -594,9 +597,25 @@ func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic 
 	return diag.NewErrorDiagnostic("Pod Not Started", detail)
 }
 
+// tooLarge is a 413 at apply, said as the plan-time check says it.
+func tooLarge(m podModel) diag.Diagnostic {
+	attr := "the pod's settings"
+	if known(m.Env) {
+		attr = "env"
+	}
+	summary, detail := diagnostics.RequestTooLarge(attr, 0)
+	if attr == "env" {
+		return diag.NewAttributeErrorDiagnostic(path.Root("env"), summary, detail)
+	}
+	return diag.NewErrorDiagnostic(summary, detail)
+}
+
 // refused explains an update, stop or delete the API refused; a cluster
 // member pod is managed through its cluster (409).
 func (r *podResource) refused(summary, action string, state podModel, err error) diag.Diagnostic {
+	if runpod.IsRequestTooLarge(err) {
+		return tooLarge(state)
+	}
 	if runpod.IsConflict(err) && known(state.ClusterID) {
 		return diag.NewErrorDiagnostic(summary, diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
 			"Runpod manages cluster pods through the cluster and refuses to change, stop or terminate them one by one. Manage it "+
