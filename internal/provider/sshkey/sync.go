@@ -143,7 +143,16 @@ func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, a
 		if runpod.IsRequestTooLarge(err) {
 			return false, ch.tooLarge(size, true)
 		}
-		return false, &apiStepError{"writing the account's SSH keys", err}
+		if !mayHaveLanded(err) {
+			return false, &apiStepError{"writing the account's SSH keys", err}
+		}
+		// The reply was lost (5xx or dropped connection after the retries):
+		// the set may have been written. The read after the settling wait
+		// decides, and the change is made again if it did not land, so a
+		// lost reply neither fails the run nor leaves a key the next run
+		// would refuse as someone else's.
+		tflog.Warn(ctx, "the reply to the SSH key write was lost; verifying by reading the keys back", map[string]any{"attempt": attempt, "error": err.Error()})
+		return true, nil
 	}
 	tflog.Debug(ctx, "wrote the account's SSH keys", map[string]any{"attempt": attempt, "keys_before": len(current), "keys_after": len(next)})
 	return true, nil
@@ -240,4 +249,15 @@ func tooLargeDetail(size int, refused bool, what string) string {
 func tooLargeSummary() string {
 	s, _ := diagnostics.RequestTooLarge("", 0)
 	return s
+}
+
+// mayHaveLanded reports a PUT failure after which Runpod may have stored the
+// set: no answer at all, or a 5xx (the server may have acted before failing).
+// A 4xx is a refusal: nothing was written.
+func mayHaveLanded(err error) bool {
+	if runpod.IsConnectionFailure(err) || errors.Is(err, runpod.ErrAmbiguous) {
+		return true
+	}
+	var apiErr *runpod.APIError
+	return errors.As(err, &apiErr) && apiErr.StatusCode >= 500
 }
