@@ -86,6 +86,9 @@ type replacingMarker struct {
 	ID       string `json:"id"`
 	PodCount int64  `json:"pod_count"`
 	Applied  int64  `json:"applied_pod_count"`
+	// Warned says the first plan call already gave the warnings, which
+	// the create half must not repeat.
+	Warned bool `json:"warned,omitempty"`
 }
 
 func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
@@ -230,7 +233,11 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	case plan.PodCount.Equal(state.PodCount):
 		adoptSize = scaled
 	case scaled && !plan.PodCount.IsUnknown() && plan.PodCount.ValueInt64() == applied && len(replace) == 0:
-		r.scaledError(ctx, plan, state, applied, resp)
+		// Planned as an update that Update refuses; see scaledDetail.
+		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summaryScaled, r.scaledDetail(ctx, plan, state, applied)+
+			"\n\nUnless this plan replaces the cluster (-replace), applying it fails at this cluster and changes nothing. "+
+			"(This is a warning rather than a plan error because Terraform makes this same plan before a destroy and "+
+			"before a -replace, and an error here would block them.)")
 		return
 	default:
 		replace = append(replace, path.Root("pod_count"))
@@ -238,10 +245,15 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 
 	if len(replace) > 0 {
 		// Terraform plans the new cluster again with no prior state, which
-		// runs planCreate (stock check and cost warning); tell it what it
-		// replaces.
+		// runs planCreate, but it discards the warnings of that second
+		// call: the stock check and the cost are stated here, in the call
+		// whose diagnostics it shows. The marker tells the second call
+		// what is replaced and that the warnings were given.
 		resp.RequiresReplace = append(resp.RequiresReplace, replace...)
-		b, _ := json.Marshal(replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied})
+		marker := replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied}
+		r.planCreate(ctx, plan, &marker, resp)
+		marker.Warned = true
+		b, _ := json.Marshal(marker)
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, b)...)
 		return
 	}
@@ -297,28 +309,32 @@ func unknownOf(name string) attr.Value {
 	return types.StringUnknown()
 }
 
-// scaledError refuses to plan away a size set outside Terraform.
-func (r *clusterResource) scaledError(ctx context.Context, plan, state resourceModel, applied int64, resp *resource.ModifyPlanResponse) {
+// scaledDetail explains a cluster resized outside Terraform whose
+// configuration still says the size Terraform applied. Applying that would
+// destroy the running cluster, so the provider does not plan a replacement
+// on its own; but it cannot fail the plan either, because Terraform makes
+// the same plan before a destroy and before a -replace, and neither may be
+// blocked. So the plan warns (an in-place update of pod_count) and Update,
+// which neither a destroy nor a replacement calls, refuses it.
+func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resourceModel, applied int64) string {
 	apiPods := state.PodCount.ValueInt64()
 	rebuild := fmt.Sprintf("%d pods × %d GPUs", applied, plan.GPUCountPerPod.ValueInt64())
 	if res, _ := r.checkIfPossible(ctx, plan); res != nil && res.GPU != nil && res.Price.Known {
 		rebuild = fmt.Sprintf("%d pods × %d = %d %s GPUs at %s per GPU-hour = %s per hour (catalog, Secure Cloud price)",
 			applied, plan.GPUCountPerPod.ValueInt64(), res.Price.Units, res.GPU.ID, pricing.USD(res.Price.Unit), pricing.USD(res.Price.PerHour))
 	}
-	resp.Diagnostics.AddAttributeError(path.Root("pod_count"), summaryScaled,
-		fmt.Sprintf("Cluster %q (%s) has %d pods now: it was resized outside Terraform (\"Scale cluster\" in the Runpod console, "+
-			"or the API) from the %d pods Terraform last applied, and the configuration still says pod_count = %d. Runpod cannot "+
-			"resize a cluster in place, so applying this configuration would destroy the running %d-pod cluster and create a "+
-			"new one; the provider does not plan that on its own.\n\n"+
-			"Choose one:\n"+
-			"  - Keep the cluster as it is: set pod_count = %d. The next plan records the new size in state without touching "+
-			"the cluster.\n"+
-			"  - Rebuild it at the configured size: mark it for replacement with `terraform taint ADDRESS` (`tofu taint` on "+
-			"OpenTofu; ADDRESS is the resource address shown with this error), then apply. That destroys this cluster and "+
-			"creates one with %s, billed from creation until destroyed.\n\n"+
-			"`terraform apply -replace=ADDRESS` does not get past this check: Terraform asks the provider to plan the change "+
-			"in place before it applies -replace, and that plan is the one refused.",
-			state.Name.ValueString(), state.ID.ValueString(), apiPods, applied, applied, apiPods, apiPods, rebuild))
+	return fmt.Sprintf("Cluster %q (%s) has %d pods now: it was resized outside Terraform (\"Scale cluster\" in the Runpod console, "+
+		"or the API) from the %d pods Terraform last applied, and the configuration still says pod_count = %d. Runpod cannot "+
+		"resize a cluster in place, so applying this configuration would destroy the running %d-pod cluster and create a "+
+		"new one; the provider does not do that unless asked.\n\n"+
+		"Choose one:\n"+
+		"  - Keep the cluster as it is: set pod_count = %d. The next plan records the new size in state without touching "+
+		"the cluster.\n"+
+		"  - Rebuild it at the configured size: `terraform apply -replace=ADDRESS` (`tofu apply -replace=ADDRESS` on "+
+		"OpenTofu; ADDRESS is the resource address shown here). That destroys this cluster and creates one with %s, "+
+		"billed from creation until destroyed.\n"+
+		"  - Remove it: terraform destroy is not affected by this check.",
+		state.Name.ValueString(), state.ID.ValueString(), apiPods, applied, applied, apiPods, apiPods, rebuild)
 }
 
 // checkIfPossible runs the catalog check when the provider can call the
@@ -357,9 +373,18 @@ func (r *clusterResource) check(ctx context.Context, m resourceModel) (*placemen
 }
 
 // planCreate checks a new cluster against the catalog and states its cost.
+//
+// For a replacement it runs twice: in the first plan call, which Terraform
+// shows, and in the create half, whose errors Terraform keeps but whose
+// warnings it drops; the second call gives no warnings (replacing.Warned).
 func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, replacing *replacingMarker, resp *resource.ModifyPlanResponse) {
 	if r.Data == nil {
 		return
+	}
+	warn := func(d diag.Diagnostic) {
+		if replacing == nil || !replacing.Warned {
+			resp.Diagnostics.Append(d)
+		}
 	}
 	setEstimate := func(v types.Float64) {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), v)...)
@@ -368,17 +393,17 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 	if d.HasError() {
 		// Plans without the API must work, but must not pretend the
 		// checks ran.
-		resp.Diagnostics.AddWarning(summaryNotChecked,
+		warn(diag.NewWarningDiagnostic(summaryNotChecked,
 			fmt.Sprintf("The plan could not check the GPU type, its stock for clusters or its price, because the provider "+
 				"cannot call the API (%s: %s). A cluster bills pod_count × gpu_count_per_pod GPUs at the catalog price or more "+
-				"from creation until destroyed.", d[0].Summary(), d[0].Detail()))
+				"from creation until destroyed.", d[0].Summary(), d[0].Detail())))
 		return
 	}
 	if !known(plan.GPUTypeID) || !known(plan.GPUCountPerPod) || !known(plan.PodCount) {
-		resp.Diagnostics.AddWarning(summaryNotChecked,
+		warn(diag.NewWarningDiagnostic(summaryNotChecked,
 			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
 				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
-				plan.Name.ValueString()))
+				plan.Name.ValueString())))
 		return
 	}
 
@@ -404,13 +429,13 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 	}
 	if !res.Price.Known {
 		setEstimate(types.Float64Null())
-		resp.Diagnostics.AddWarning(summaryCost, fmt.Sprintf("Creating cluster %q: Runpod's catalog lists no Secure Cloud price "+
+		warn(diag.NewWarningDiagnostic(summaryCost, fmt.Sprintf("Creating cluster %q: Runpod's catalog lists no Secure Cloud price "+
 			"for %s, so the plan cannot state the hourly cost of its %d GPUs. %s", plan.Name.ValueString(), res.GPU.ID,
-			res.Price.Units, billingNote))
+			res.Price.Units, billingNote)))
 		return
 	}
 	setEstimate(types.Float64Value(res.Price.PerHour))
-	resp.Diagnostics.Append(costWarning(plan, res, replacing))
+	warn(costWarning(plan, res, replacing))
 }
 
 // placementError is the plan error for a cluster the catalog says cannot be

@@ -85,7 +85,8 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"Only `name` updates in place. Runpod cannot change anything else of a cluster, so every other argument forces " +
 			"a replacement. At plan time the provider checks the GPU type, its per-pod maximum and its stock for clusters " +
 			"(product `CLUSTER`) in the requested data centers, and fails with the nearest configurations that have stock. " +
-			"A cluster resized outside Terraform (\"Scale cluster\" in the console) fails the plan instead of being destroyed. " +
+			"A cluster resized outside Terraform (\"Scale cluster\" in the console) is never destroyed to restore the " +
+			"configured size unless asked (`-replace`): the plan warns and the apply refuses, while destroy still works. " +
 			"Create waits until every member pod is `RUNNING`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
@@ -122,7 +123,8 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"pod_count": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Number of member pods, %d to %d. The cluster has pod_count × "+
 					"gpu_count_per_pod GPUs, all billed.", minPods, maxPods) + replaceNote + " A cluster resized outside " +
-					"Terraform fails the plan with the choice between adopting its new size and rebuilding it.",
+					"Terraform is not replaced to restore this size: the plan warns with the choice between adopting its new size " +
+					"and rebuilding it (`-replace`), and applying without a choice fails and changes nothing.",
 				Required:   true,
 				Validators: []validator.Int64{int64validator.Between(minPods, maxPods)},
 			},
@@ -426,6 +428,16 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 		return
 	}
 	id := state.ID.ValueString()
+	if !plan.PodCount.Equal(state.PodCount) {
+		// The only pod_count change planned in place: a cluster resized
+		// outside Terraform whose configuration still says the applied size
+		// (the plan warned; see scaledDetail). Refuse before sending anything.
+		applied, _, diags := appliedPodCount(ctx, req.Private)
+		resp.Diagnostics.Append(diags...)
+		resp.Diagnostics.AddAttributeError(path.Root("pod_count"), summaryScaled,
+			r.scaledDetail(ctx, plan, state, applied)+"\n\nNothing was changed.")
+		return
+	}
 	// Only the name is sent: everything else reaching Update was planned as
 	// a change of record (a size adopted from the console, settings written
 	// down after an import), which the API has nothing to do for.
@@ -535,7 +547,11 @@ func notReadyWarning(m resourceModel, last *runpod.Cluster, timeout time.Duratio
 		why = fmt.Sprintf("because reading it failed (%s)", err)
 	}
 	status := fmt.Sprintf("only %d of its %d member pods are RUNNING", running, total)
-	if running == total {
+	switch {
+	case last == nil:
+		// Not one read succeeded: nothing about the members is known.
+		status = fmt.Sprintf("the provider could not verify that its %d member pods start", total)
+	case running == total:
 		status = fmt.Sprintf("while all %d member pods are RUNNING, the primary pod's SSH port (22/tcp) is not mapped yet", total)
 	}
 	return diag.NewWarningDiagnostic("Cluster Created but Not Ready",

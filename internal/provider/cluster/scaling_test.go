@@ -14,7 +14,8 @@ import (
 )
 
 // A cluster resized in the console is never destroyed by a plan that did
-// not ask for it: the plan fails and says how to adopt or rebuild; adopting
+// not ask for it: the plan warns, the apply fails before writing anything,
+// and both say how to adopt or rebuild; adopting
 // is an in-place change of record; a size changed in the configuration is a
 // replacement with its cost.
 func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
@@ -32,9 +33,9 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 		return nil
 	})
 	scaledError := func(now, configured int) *regexp.Regexp {
-		return regexp.MustCompile(fmt.Sprintf(`(?s)Cluster Was Resized Outside Terraform.*has\s+%d\s+pods\s+now.*from\s+the\s+%d\s+pods\s+Terraform\s+last\s+applied.*`+
-			`pod_count\s+=\s+%d.*would\s+destroy\s+the\s+running\s+%d-pod\s+cluster.*set\s+pod_count\s+=\s+%d.*terraform\s+taint.*`+
-			`%d\s+pods\s+×\s+8\s+=\s+%d\s+NVIDIA\s+H100\s+80GB\s+HBM3\s+GPUs\s+at\s+\$2\.99\s+per\s+GPU-hour.*-replace`,
+		return regexp.MustCompile(fmt.Sprintf(`(?s)Error: Cluster Was Resized Outside Terraform.*has\s+%d\s+pods\s+now.*from\s+the\s+%d\s+pods\s+Terraform\s+last\s+applied.*`+
+			`pod_count\s+=\s+%d.*would\s+destroy\s+the\s+running\s+%d-pod\s+cluster.*set\s+pod_count\s+=\s+%d.*terraform\s+apply\s+-replace=ADDRESS.*`+
+			`%d\s+pods\s+×\s+8\s+=\s+%d\s+NVIDIA\s+H100\s+80GB\s+HBM3\s+GPUs\s+at\s+\$2\.99\s+per\s+GPU-hour.*Nothing\s+was\s+changed`,
 			now, configured, configured, now, now, configured, configured*8))
 	}
 
@@ -61,11 +62,20 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				ExpectError: scaledError(3, 2),
 			},
 			{
-				// The refused plan changed nothing.
+				// The refused apply changed nothing; the plan still warns
+				// (and is an in-place update that the apply refuses).
+				PreConfig: func() {
+					if n := env.Fake.CountRequests("POST", "/v2/clusters") + env.Fake.CountRequests("DELETE", "/v2/clusters/*") +
+						env.Fake.CountRequests("PATCH", "/v2/clusters/*"); n != 0 {
+						t.Errorf("the refused apply sent %d writes", n)
+					}
+					if c, ok := env.Fake.Cluster(id); !ok || c.Compute.PodCount != 3 {
+						t.Errorf("the scaled cluster changed: %+v (present %v)", c.Compute, ok)
+					}
+				},
 				Config:             sized(2),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				ExpectError:        scaledError(3, 2),
 			},
 			{
 				// Adopting the new size: recorded in place, the cluster untouched.

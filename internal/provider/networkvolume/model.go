@@ -16,6 +16,13 @@ type volumeModel struct {
 	Type         types.String `tfsdk:"type"`
 }
 
+// resourceModel is the resource's model: the shared one plus the
+// configuration-only arguments, which the API never returns.
+type resourceModel struct {
+	volumeModel
+	AllowDuplicate types.Bool `tfsdk:"allow_duplicate"`
+}
+
 // fromAPI is the one conversion from the API's volume to the Terraform
 // model, used by Create, Read, Update, import and the data sources.
 func fromAPI(v *runpod.NetworkVolume) volumeModel {

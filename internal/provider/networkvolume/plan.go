@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,13 +16,29 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// privateReplacing marks the plan of a replacement: the first of the two
+// PlanResourceChange calls Terraform makes for it (prior state present) sets
+// it, and the second (the create half, with no prior state) finds it in the
+// private state Terraform hands on.
+const privateReplacing = "replacing"
+
 // ModifyPlan enforces at plan time what the API would refuse at apply, and
 // says what the plan will cost:
-//   - a smaller size_gb is an error (volumes only grow, and replacing one to
-//     shrink it would delete its data);
 //   - a new volume's data center must exist and offer network storage of
 //     the tier (read from the catalog, shared across the provider process);
-//   - creating or growing a volume carries a warning with its monthly cost.
+//   - creating, replacing or growing a volume carries a warning with its
+//     monthly cost;
+//   - a smaller size_gb is a warning at plan and an error at apply (volumes
+//     only grow, and replacing one to shrink it would delete its data).
+//
+// The cost of a replacement is stated in the first call, the one with the
+// prior state: Terraform discards the warnings of the second (create-half)
+// call, so a warning given only there never reaches the user.
+//
+// No check on an existing volume may fail the plan: Terraform plans the
+// configuration before every destroy (and before a -replace it was asked
+// for) and a plan error there blocks the destroy, so guards that protect
+// data are warnings here and errors in Update, which neither path calls.
 //
 // Without an API key the catalog check is skipped with a warning saying so,
 // so that plans still work offline.
@@ -29,27 +46,31 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
-	var plan volumeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var planned resourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &planned)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	plan := planned.volumeModel
 	if req.State.Raw.IsNull() {
-		r.planCreate(ctx, &plan, resp)
+		// The create half of a replacement repeats the checks (its errors
+		// are kept) but not the warnings, which the first call gave.
+		b, _ := req.Private.GetKey(ctx, privateReplacing)
+		r.planCreate(ctx, &plan, len(b) == 0, resp)
 		return
 	}
-	var state volumeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var prior resourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if replacing(plan, state) {
-		// Terraform plans the replacement's create again with no prior
-		// state, which runs planCreate; checking here too would show every
-		// diagnostic twice.
+	state := prior.volumeModel
+	if replacing(plan, state) || len(resp.RequiresReplace) > 0 {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, []byte(`"`+state.ID.ValueString()+`"`))...)
+		r.planReplacement(ctx, req, plan, state, resp)
 		return
 	}
-	if d := checkNoShrink(plan, state); d != nil {
+	if d := shrinkWarning(plan, state); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
@@ -58,9 +79,32 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 }
 
+// planReplacement checks the new volume of a replacement against the catalog
+// and states its cost, in the call whose warnings Terraform shows.
+func (r *volumeResource) planReplacement(ctx context.Context, req resource.ModifyPlanRequest, plan, state volumeModel, resp *resource.ModifyPlanResponse) {
+	// The plan's type holds the old tier when it is not configured (the
+	// attribute keeps its state value until the create half); the new
+	// volume gets the configured tier or the new data center's default.
+	next := plan
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("type"), &next.Type)...)
+	if next.Type.IsNull() {
+		next.Type = types.StringUnknown()
+	}
+	if known(next.DataCenterID) && r.Data != nil {
+		dc, ok := r.checkPlacement(ctx, next, &resp.Diagnostics)
+		if !ok {
+			return
+		}
+		if dc != nil && next.Type.IsUnknown() && len(dc.NetworkVolumeTypes) == 1 {
+			next.Type = types.StringValue(dc.NetworkVolumeTypes[0])
+		}
+	}
+	resp.Diagnostics.Append(costWarning(next, &state))
+}
+
 // planCreate checks a new volume's placement against the catalog, fills in
 // the tier when the data center offers only one, and warns about the cost.
-func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, resp *resource.ModifyPlanResponse) {
+func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn bool, resp *resource.ModifyPlanResponse) {
 	if known(plan.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
 		if !ok {
@@ -73,7 +117,9 @@ func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, resp
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("type"), plan.Type)...)
 		}
 	}
-	resp.Diagnostics.Append(createCostWarning(*plan))
+	if warn {
+		resp.Diagnostics.Append(costWarning(*plan, nil))
+	}
 }
 
 // checkPlacement reads the data-center catalog and reports, on
@@ -151,22 +197,39 @@ func placementProblem(dcs []runpod.DataCenter, dcID, tier string) (*runpod.DataC
 	return dc, nil
 }
 
-// checkNoShrink refuses a smaller size_gb on an existing volume. It is an
-// error rather than a replacement because replacing would delete the data,
-// and rather than a no-op because the configuration would then lie.
+// checkNoShrink refuses a smaller size_gb on an existing volume, at apply
+// (Update). It is an error rather than a replacement because replacing
+// would delete the data, and rather than a no-op because the configuration
+// would then lie.
 func checkNoShrink(plan, state volumeModel) diag.Diagnostic {
-	if !known(plan.SizeGB) || state.SizeGB.IsNull() {
+	if !known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
 		return nil
 	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
+		"\n\nNothing was changed.")
+}
+
+// shrinkWarning is checkNoShrink at plan time. It warns instead of failing
+// because the provider cannot tell a plan for an apply from the plan
+// Terraform makes before a destroy or a -replace: a plan error would block
+// those too, and a volume grown in the console must stay destroyable.
+func shrinkWarning(plan, state volumeModel) diag.Diagnostic {
+	if checkNoShrink(plan, state) == nil {
+		return nil
+	}
+	return diag.NewAttributeWarningDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
+		"\n\nApplying this plan will fail at this volume before anything is changed. (This is a warning rather than a "+
+		"plan error so that terraform destroy and a replacement you ask for, such as -replace, still work.)")
+}
+
+const summaryNoShrink = "Network Volume Cannot Shrink"
+
+func shrinkDetail(plan, state volumeModel) string {
 	want, have := plan.SizeGB.ValueInt64(), state.SizeGB.ValueInt64()
-	if want >= have {
-		return nil
-	}
-	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), "Network Volume Cannot Shrink",
-		fmt.Sprintf("Network volume %q (%s) is %d GB now; size_gb = %d would shrink it, and Runpod network volumes can only "+
-			"grow. Set size_gb to %d or more.\n\nThe provider does not replace the volume to make it smaller, because that "+
-			"would delete its data. To move to a smaller volume, create a second runpod_network_volume, copy the data, then "+
-			"remove this one.", state.Name.ValueString(), state.ID.ValueString(), have, want, have))
+	return fmt.Sprintf("Network volume %q (%s) is %d GB now; size_gb = %d would shrink it, and Runpod network volumes can only "+
+		"grow. Set size_gb to %d or more.\n\nThe provider does not replace the volume to make it smaller, because that "+
+		"would delete its data. To move to a smaller volume, create a second runpod_network_volume, copy the data, then "+
+		"remove this one.", state.Name.ValueString(), state.ID.ValueString(), have, want, have)
 }
 
 // replacing reports whether the plan replaces the volume (a changed or
@@ -178,18 +241,24 @@ func replacing(plan, state volumeModel) bool {
 const billingNote = "It bills from creation until deleted, whatever pods do: stopping or terminating the pods that mount " +
 	"it does not stop the charge, and only destroying the volume does."
 
-// createCostWarning is the plan warning for a new volume.
-func createCostWarning(plan volumeModel) diag.Diagnostic {
+// costWarning is the plan warning for a new volume, or for the new volume
+// of a replacement when replaced is the volume it replaces.
+func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 	name := plan.Name.ValueString()
+	what := fmt.Sprintf("Creating network volume %q", name)
+	if replaced != nil {
+		what = fmt.Sprintf("Replacing network volume %q (%s, in %s) deletes it with its data and creates a new, empty network "+
+			"volume %q", replaced.Name.ValueString(), replaced.ID.ValueString(), replaced.DataCenterID.ValueString(), name)
+	}
 	where := "in a data center known after apply"
 	if known(plan.DataCenterID) {
 		where = "in " + plan.DataCenterID.ValueString()
 	}
 	if !known(plan.SizeGB) {
-		return diag.NewWarningDiagnostic("Network Volume Storage Cost",
-			fmt.Sprintf("Creating network volume %q %s: its size is known only after apply, so the cost cannot be shown "+
+		return diag.NewWarningDiagnostic(summaryCost,
+			fmt.Sprintf("%s %s: its size is known only after apply, so the cost cannot be shown "+
 				"yet. STANDARD storage costs %s per GB per month for the first %d GB and %s beyond; HIGH_PERFORMANCE costs "+
-				"more. %s", name, where, pricing.USD(pricing.VolumeRateFirstTier), pricing.VolumeFirstTierGB,
+				"more. %s", what, where, pricing.USD(pricing.VolumeRateFirstTier), pricing.VolumeFirstTierGB,
 				pricing.USD(pricing.VolumeRateBeyond), billingNote))
 	}
 	size := int(plan.SizeGB.ValueInt64())
@@ -209,9 +278,13 @@ func createCostWarning(plan volumeModel) diag.Diagnostic {
 			"STANDARD (%s); HIGH_PERFORMANCE costs more, at a premium Runpod does not publish.",
 			size, where, pricing.USD(cost.USDPerMonth), cost.Formula)
 	}
-	return diag.NewWarningDiagnostic("Network Volume Storage Cost",
-		fmt.Sprintf("Creating network volume %q %s %s", name, figure, billingNote))
+	if replaced != nil {
+		figure = strings.Replace(figure, ") costs", ") that costs", 1)
+	}
+	return diag.NewWarningDiagnostic(summaryCost, fmt.Sprintf("%s %s %s", what, figure, billingNote))
 }
+
+const summaryCost = "Network Volume Storage Cost"
 
 // growthCostWarning is the plan warning for a volume that grows in place.
 func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
@@ -226,7 +299,7 @@ func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
 	} else {
 		figure = fmt.Sprintf("raises its storage cost (%s tier): %s.", tier, after.Formula)
 	}
-	return diag.NewWarningDiagnostic("Network Volume Storage Cost",
+	return diag.NewWarningDiagnostic(summaryCost,
 		fmt.Sprintf("Growing network volume %q (%s, in %s) from %d GB to %d GB %s Volumes cannot shrink again afterwards. %s",
 			plan.Name.ValueString(), state.ID.ValueString(), state.DataCenterID.ValueString(), from, to, figure, billingNote))
 }

@@ -94,11 +94,11 @@ func TestReplacing(t *testing.T) {
 func TestCreateCostWarningWithUnknowns(t *testing.T) {
 	m := model(100, "EU-RO-1", "STANDARD")
 	m.DataCenterID = types.StringUnknown()
-	if d := createCostWarning(m).Detail(); !strings.Contains(d, "(100 GB, STANDARD, in a data center known after apply) costs about $7.00 per month") {
+	if d := costWarning(m, nil).Detail(); !strings.Contains(d, "(100 GB, STANDARD, in a data center known after apply) costs about $7.00 per month") {
 		t.Errorf("unknown data center: %s", d)
 	}
 	m.SizeGB = types.Int64Unknown()
-	if d := createCostWarning(m).Detail(); !strings.Contains(d, "size is known only after apply") || !strings.Contains(d, "$0.07 per GB per month for the first 1000 GB and $0.05 beyond") {
+	if d := costWarning(m, nil).Detail(); !strings.Contains(d, "size is known only after apply") || !strings.Contains(d, "$0.07 per GB per month for the first 1000 GB and $0.05 beyond") {
 		t.Errorf("unknown size: %s", d)
 	}
 }
@@ -118,9 +118,15 @@ func TestModelMatchesSchemas(t *testing.T) {
 	NewResource().Schema(ctx, resource.SchemaRequest{}, &rs)
 	var ds datasource.SchemaResponse
 	NewDataSource().Schema(ctx, datasource.SchemaRequest{}, &ds)
-	for name, attrs := range map[string][]string{"resource": keys(rs.Schema.Attributes), "data source": keys(ds.Schema.Attributes)} {
-		if !reflect.DeepEqual(attrs, want) {
-			t.Errorf("%s attributes %v, model fields %v", name, attrs, want)
+	// The resource adds its configuration-only arguments (resourceModel).
+	withConfig := append([]string{"allow_duplicate"}, want...)
+	sort.Strings(withConfig)
+	for name, c := range map[string]struct{ attrs, want []string }{
+		"resource":    {keys(rs.Schema.Attributes), withConfig},
+		"data source": {keys(ds.Schema.Attributes), want},
+	} {
+		if attrs := c.attrs; !reflect.DeepEqual(attrs, c.want) {
+			t.Errorf("%s attributes %v, model fields %v", name, attrs, c.want)
 		}
 	}
 	for name, a := range rs.Schema.Attributes {

@@ -62,11 +62,14 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"~> A network volume bills for its full size, hourly, from creation until it is deleted, whatever pods do: " +
 			"about $0.07 per GB per month for the first 1000 GB and $0.05 beyond (STANDARD tier); HIGH_PERFORMANCE costs " +
 			"more. Every plan that creates or grows a volume carries a warning with the figure.\n\n" +
-			"`name` and `size_gb` update in place. `size_gb` can only grow: a smaller value is a plan error, never a " +
-			"replacement, because replacing the volume would delete its data. Changing `data_center_id` or `type` replaces " +
+			"`name` and `size_gb` update in place. `size_gb` can only grow: a smaller value (say, after the volume was grown " +
+			"in the console) is a plan warning and an apply error that changes nothing, never a replacement, because replacing " +
+			"the volume would delete its data; `terraform destroy` and `-replace` are not blocked by it. Changing `data_center_id` or `type` replaces " +
 			"the volume (a new, empty one). At plan time the data center is checked against the live catalog: it must exist " +
-			"and offer network storage of the tier. A volume that a pod still mounts cannot be deleted; the provider reports " +
-			"the refusal with the pod and changes nothing.",
+			"and offer network storage of the tier. Before deleting or replacing a volume the provider lists the pods (cluster " +
+			"members included) that mount it and refuses, naming them, whatever the API would allow. After a lost create " +
+			"reply the provider adopts the one volume that appeared, and a later create is refused while an identical " +
+			"volume it did not create exists (see `allow_duplicate`).",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The volume's id, assigned by Runpod. Pods and endpoints reference the volume by it.",
@@ -80,7 +83,7 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			},
 			"size_gb": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Size in GB, from %d to %d. Grows in place; it can never shrink (a smaller "+
-					"value fails the plan and says the current size). Billing is for the full size, used or not.",
+					"value is refused at apply, with a warning at plan, saying the current size). Billing is for the full size, used or not.",
 					runpod.MinNetworkVolumeSizeGB, runpod.MaxNetworkVolumeSizeGB),
 				Required: true,
 				Validators: []validator.Int64{
@@ -94,6 +97,15 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 				Required:      true,
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"allow_duplicate": schema.BoolAttribute{
+				MarkdownDescription: "Create the volume even when the account already has a volume with the same name, size, " +
+					"data center and tier that this apply did not create. Off by default: such a volume is most likely the " +
+					"volume of an earlier apply whose create reply was lost (a dropped connection or a 5xx after Runpod " +
+					"created it), so the create is refused with its id and an import block instead of billing twice. Runpod " +
+					"does not return when a volume was created, so unlike pods and clusters there is no time window: set " +
+					"this when you really want several identical volumes with one name. Only read at create.",
+				Optional: true,
 			},
 			"type": schema.StringAttribute{
 				MarkdownDescription: "Storage tier: `STANDARD` or `HIGH_PERFORMANCE`. Defaults to the data center's " +
@@ -118,58 +130,75 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var plan volumeModel
+	var plan resourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body := toCreateRequest(plan)
+	body := toCreateRequest(plan.volumeModel)
+
+	// Look before creating: the same-name volumes now are both what a
+	// plain re-run after a lost create reply must not duplicate, and the
+	// baseline that tells which volume a lost reply created.
+	before, err := client.ListNetworkVolumes(ctx)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check for an Identical Volume", fmt.Sprintf("listing network "+
+			"volumes before creating %q, to make sure an earlier apply did not create it already; nothing was created",
+			body.Name), err))
+		return
+	}
+	if !plan.AllowDuplicate.ValueBool() {
+		if twins := r.twins(before, body, nil); len(twins) > 0 {
+			resp.Diagnostics.Append(refuseTwin(body, twins))
+			return
+		}
+	}
 
 	created, err := client.CreateNetworkVolume(ctx, body)
 	if errors.Is(err, runpod.ErrAmbiguous) {
-		// Names are not unique, so a volume found by name could be someone
-		// else's: report what may exist instead of adopting or re-sending.
-		resp.Diagnostics.Append(ambiguousCreate(ctx, client, body, err))
-		return
+		adopted, d := r.ambiguousCreate(ctx, client, body, before, err)
+		resp.Diagnostics.Append(d)
+		if adopted == nil {
+			return
+		}
+		created = adopted
+		err = nil
 	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Created",
 			fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), err))
 		return
 	}
+	ownVolumes.Store(ownVolume{r.Data, created.ID}, true)
 	tflog.Info(ctx, "created network volume", map[string]any{"id": created.ID, "data_center": created.DataCenter})
 
-	// Save the id first so that a failing read-back cannot orphan the volume.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
-	r.readInto(ctx, client, created.ID, &resp.State, &resp.Diagnostics)
+	// Save what the create returned first, so that a failing read-back can
+	// neither orphan the volume nor taint it: a tainted volume would be
+	// deleted, with its data, by the next apply.
+	resp.Diagnostics.Append(resp.State.Set(ctx, withConfig(fromAPI(created), plan))...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, nil)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	v, err := client.GetNetworkVolume(ctx, created.ID)
+	if err != nil {
+		resp.Diagnostics.Append(notReadBackWarning(created, err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, withConfig(fromAPI(v), plan))...)
 }
 
-// ambiguousCreate explains a create that failed in transit: the volume may
-// exist and bill. It lists the account's volumes that look like it.
-func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateNetworkVolumeRequest, createErr error) diag.Diagnostic {
-	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), createErr)
-	all, err := client.ListNetworkVolumes(ctx)
-	if err != nil {
-		detail += fmt.Sprintf("\n\nListing the account's volumes to look for it failed too (%s). Check the Runpod console "+
-			"for a volume named %q in %s before applying again: it would bill until deleted.", err, body.Name, body.DataCenter)
-		return diag.NewErrorDiagnostic("Network Volume May Have Been Created", detail)
-	}
-	var candidates []string
-	for _, v := range all {
-		if v.Name == body.Name && v.DataCenter == body.DataCenter && v.Size == body.Size {
-			candidates = append(candidates, v.ID)
-		}
-	}
-	if len(candidates) == 0 {
-		detail += fmt.Sprintf("\n\nNo volume named %q of %d GB is in %s now, so it was most likely not created; applying again is safe.",
-			body.Name, body.Size, body.DataCenter)
-	} else {
-		detail += fmt.Sprintf("\n\nVolume names are not unique, so the provider cannot tell whether it created one of these "+
-			"existing volumes named %q in %s: %s. If one is the volume this apply created, import it instead of applying again "+
-			"(which would create another):\n\n  terraform import %s.NAME %s\n\nOtherwise delete it in the Runpod console.",
-			body.Name, body.DataCenter, strings.Join(candidates, ", "), ResourceType, candidates[len(candidates)-1])
-	}
-	return diag.NewErrorDiagnostic("Network Volume May Have Been Created", detail)
+// notReadBackWarning says that a created volume could not be read back. It
+// is a warning, not an error: the create succeeded and the volume is in
+// state, and an error would taint it, so that the next apply would delete a
+// healthy volume and create another. The next refresh reads it.
+func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Network Volume Created but Not Read Back",
+		fmt.Sprintf("Network volume %q (%s) was created: Runpod answered the create with its id, %d GB, %s and the %s tier, "+
+			"and that is what is saved in state. Reading it back afterwards failed (%s), so the provider has not verified "+
+			"that Runpod stored the volume as answered. It is not tainted and will not be re-created; the next plan or "+
+			"refresh reads it and shows any difference.", created.Name, created.ID, created.Size, created.DataCenter,
+			created.Type, err))
 }
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -194,7 +223,9 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Network Volume", fmt.Sprintf("reading network volume %s", id), err))
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(v))...)
+	var prior resourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, withConfig(fromAPI(v), prior))...)
 }
 
 func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -203,20 +234,26 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var plan, state volumeModel
+	var plan, state resourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := state.ID.ValueString()
-	if body, changed := toUpdateRequest(plan, state); changed {
+	// The plan only warned about a shrink (see ModifyPlan); here it stops,
+	// before anything is sent.
+	if d := checkNoShrink(plan.volumeModel, state.volumeModel); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
+	if body, changed := toUpdateRequest(plan.volumeModel, state.volumeModel); changed {
 		if _, err := client.UpdateNetworkVolume(ctx, id, body); err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return
 		}
 	}
-	r.readInto(ctx, client, id, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, id, plan, &resp.State, &resp.Diagnostics)
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -225,12 +262,20 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var state volumeModel
+	var state resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := state.ID.ValueString()
+	// Runpod's REST docs list no in-use refusal for a volume delete, so the
+	// provider does not count on one: it looks for pods (cluster members
+	// included) that mount the volume and refuses itself. A replacement
+	// deletes through here too, so it is refused the same way.
+	if d := mountedBy(ctx, client, state.volumeModel); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "network volume", Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteNetworkVolume(ctx, id) },
@@ -243,17 +288,52 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	})...)
 }
 
+// mountedBy returns the error refusing to delete a volume that pods mount,
+// naming them, or nil when none does. A failed look-up refuses too: the
+// provider cannot tell that deleting is safe.
+func mountedBy(ctx context.Context, client *runpod.Client, state volumeModel) diag.Diagnostic {
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	pods, err := client.ListPods(ctx, true)
+	if err != nil {
+		return diagnostics.APIError("Cannot Check Network Volume Users",
+			fmt.Sprintf("listing pods to check that none mounts network volume %q (%s) before deleting it; nothing was "+
+				"deleted, run the command again", name, id), err)
+	}
+	var users []string
+	for _, p := range pods {
+		for _, m := range p.Mounts.Network {
+			if m.VolumeID != id {
+				continue
+			}
+			what := fmt.Sprintf("pod %q (%s, %s, mounted at %s)", p.Name, p.ID, p.Status, m.Path)
+			if p.Cluster != nil {
+				what = fmt.Sprintf("member %s of cluster %s (%s, mounted at %s)", p.ID, p.Cluster.ID, p.Status, m.Path)
+			}
+			users = append(users, what)
+		}
+	}
+	if len(users) == 0 {
+		return nil
+	}
+	return diag.NewErrorDiagnostic("Network Volume Is In Use",
+		fmt.Sprintf("Network volume %q (%s) is mounted by %d pod(s):\n  - %s\n\nThe provider does not delete a volume "+
+			"that pods mount, whatever the API would allow: the pods would lose their storage and its data. Terminate "+
+			"them (destroy their runpod_pod or runpod_cluster, or remove them in the Runpod console), then run this "+
+			"again. Nothing was deleted; the volume and its data are unchanged.", name, id, len(users),
+			strings.Join(users, "\n  - ")))
+}
+
 func (r *volumeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
 // readInto reads the volume back after a write and stores what the API
 // returned, so state is never what was sent but what is there.
-func (r *volumeResource) readInto(ctx context.Context, client *runpod.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func (r *volumeResource) readInto(ctx context.Context, client *runpod.Client, id string, plan resourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
 	v, err := client.GetNetworkVolume(ctx, id)
 	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Read Network Volume Back", fmt.Sprintf("reading network volume %s after writing it", id), err))
 		return
 	}
-	diags.Append(state.Set(ctx, fromAPI(v))...)
+	diags.Append(state.Set(ctx, withConfig(fromAPI(v), plan))...)
 }

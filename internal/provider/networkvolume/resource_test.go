@@ -421,26 +421,6 @@ func TestAccNetworkVolume_inUse(t *testing.T) {
 	})
 }
 
-// A create whose answer is lost is not sent again: the error says which
-// volume may have been created and how to import it.
-func TestAccNetworkVolume_ambiguousCreateIsNotRepeated(t *testing.T) {
-	env := acctest.New(t)
-	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/network-volumes", Count: 1, Drop: true, AfterHandler: true})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: volumeConfig("flaky", 10, "EU-RO-1"),
-				ExpectError: regexp.MustCompile(`(?s)Network Volume May Have Been Created.*cannot\s+tell\s+whether\s+it\s+created.*` +
-					`terraform\s+import\s+runpod_network_volume.NAME\s+[a-z0-9]+`),
-			},
-		},
-	})
-	if n := env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 1 {
-		t.Fatalf("create was sent %d times, want exactly 1", n)
-	}
-}
-
 func TestAccNetworkVolume_failedCreateBeforeProcessing(t *testing.T) {
 	env := acctest.New(t)
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/network-volumes", Count: 1, Status: 503})

@@ -1,0 +1,298 @@
+package networkvolume_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// cliVolume is a volume configuration for the CLI tests.
+func cliVolume(name string, size int, dc string, extra ...string) string {
+	return volumeConfig(name, size, dc, extra...)
+}
+
+// Issue 9, break 1: Terraform keeps only the first PlanResourceChange call's
+// warnings for a replacement, so the monthly cost of the new volume must be
+// in what `terraform plan` prints, in its human and -json output alike.
+func TestAccNetworkVolume_cliReplacementPlanShowsCost(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("moving", 100, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+
+	cli.SetConfig(cliVolume("moving", 100, "US-KS-2"))
+	res := cli.Run("plan", "-input=false")
+	if res.ExitCode != 0 {
+		t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	// The human output wraps long lines: the start of the warning here, its
+	// whole detail in the -json output below.
+	res.Contains(t, `-/+ resource "runpod_network_volume" "v"`, "Warning: "+costWarning, `Replacing network volume "moving"`)
+	if n := res.Count("Warning: " + costWarning); n != 1 {
+		t.Errorf("the cost warning is printed %d times, want once:\n%s", n, res.Output())
+	}
+
+	jr := cli.RunJSON("plan", "-input=false")
+	if got := jr.PlannedActions()[addr]; got != "replace" {
+		t.Errorf("planned action %q, want replace", got)
+	}
+	ws := jr.Warnings(costWarning)
+	if len(ws) != 1 || !strings.Contains(ws[0].Detail, `new, empty network volume "moving" (100 GB, STANDARD, in US-KS-2) `+
+		"that costs about $7.00 per month") {
+		t.Errorf("-json cost warnings %+v, want one with the monthly figure", ws)
+	}
+}
+
+// Issue 10, break 2: a volume grown in the console beyond the configured
+// size must not block `terraform destroy`, nor a replacement the user asks
+// for (-replace) or that the configuration forces; a plain apply is refused
+// before anything is sent.
+func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("grown", 50, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	first := volumeID(t, cli)
+
+	// A plain plan warns, and the apply refuses without writing.
+	env.Fake.UpdateNetworkVolume(first, func(v *runpodfake.NetworkVolume) { v.Size = 80 })
+	env.Fake.ResetRequests()
+	res := cli.Run("apply", "-auto-approve", "-input=false")
+	if res.ExitCode == 0 {
+		t.Fatalf("apply that would shrink the volume succeeded:\n%s", res.Output())
+	}
+	res.Contains(t, "Warning: Network Volume Cannot Shrink", "Error: Network Volume Cannot Shrink")
+	if n := env.Fake.CountRequests("PATCH", "/v2/network-volumes/*") + env.Fake.CountRequests("DELETE", "/v2/network-volumes/*"); n != 0 {
+		t.Errorf("the refused apply sent %d writes", n)
+	}
+
+	// -replace makes a new volume of the configured size.
+	res = cli.Run("apply", "-auto-approve", "-input=false", "-replace="+addr)
+	if res.ExitCode != 0 {
+		t.Fatalf("apply -replace after a console resize failed:\n%s", res.Output())
+	}
+	second := volumeID(t, cli)
+	if v, ok := env.Fake.NetworkVolume(second); !ok || second == first || v.Size != 50 {
+		t.Errorf("after -replace the volume is %+v (was %s), want a new 50 GB one", v, first)
+	}
+	if _, ok := env.Fake.NetworkVolume(first); ok {
+		t.Errorf("the replaced volume %s still exists", first)
+	}
+
+	// A change that forces replacement is not blocked either.
+	env.Fake.UpdateNetworkVolume(second, func(v *runpodfake.NetworkVolume) { v.Size = 90 })
+	cli.SetConfig(cliVolume("grown", 50, "US-KS-2"))
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	third := volumeID(t, cli)
+	if v, _ := env.Fake.NetworkVolume(third); third == second || v.DataCenter != "US-KS-2" || v.Size != 50 {
+		t.Errorf("after the data-center change the volume is %+v", v)
+	}
+
+	// destroy removes it, whatever the console did.
+	env.Fake.UpdateNetworkVolume(third, func(v *runpodfake.NetworkVolume) { v.Size = 100 })
+	res = cli.Run("destroy", "-auto-approve", "-input=false")
+	if res.ExitCode != 0 {
+		t.Fatalf("destroy after a console resize failed:\n%s", res.Output())
+	}
+	if vs := env.Fake.NetworkVolumes(); len(vs) != 0 {
+		t.Errorf("volumes left in the API after destroy: %+v", vs)
+	}
+	if got := cli.StateAddresses(); len(got) != 0 {
+		t.Errorf("state still has %v", got)
+	}
+}
+
+// volumeID is the id of runpod_network_volume.v in the CLI's state.
+func volumeID(t *testing.T, cli *acctest.CLI) string {
+	t.Helper()
+	st := cli.State()
+	if st.Values != nil && st.Values.RootModule != nil {
+		for _, r := range st.Values.RootModule.Resources {
+			if r.Address == addr {
+				id, _ := r.AttributeValues["id"].(string)
+				return id
+			}
+		}
+	}
+	t.Fatalf("%s is not in state", addr)
+	return ""
+}
+
+// fastRetries makes the provider's read retries quick, so that a test can
+// exhaust them (4 retries by default) without waiting half a minute.
+const fastRetries = `
+provider "runpod" {
+  retry_wait_min_seconds = 1
+  retry_wait_max_seconds = 1
+}
+`
+
+// Issue 10, break 1: a read outage right after a successful create (five
+// 502s on GET, more than the client's retries) must not fail the apply and
+// taint the volume, which the next apply would then delete with its data.
+func TestAccNetworkVolume_cliReadOutageAfterCreateKeepsVolume(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(fastRetries + cliVolume("outage", 20, "EU-RO-1"))
+	cli.Init()
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes/*", Count: 5, Status: 502})
+	res := cli.Run("apply", "-auto-approve", "-input=false")
+	if res.ExitCode != 0 {
+		t.Fatalf("apply failed after a read outage that followed a successful create:\n%s", res.Output())
+	}
+	res.Contains(t, "Warning: Network Volume Created but Not Read Back", "has not verified")
+	st := cli.State()
+	if st.Values == nil || len(st.Values.RootModule.Resources) != 1 || st.Values.RootModule.Resources[0].Tainted {
+		t.Fatalf("want one untainted volume in state, got %+v", st.Values)
+	}
+	id := volumeID(t, cli)
+	if v, ok := env.Fake.NetworkVolume(id); !ok || v.Size != 20 {
+		t.Fatalf("state holds %s, the API %+v (present %v)", id, v, ok)
+	}
+	// The next plan reads it and has nothing to do.
+	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 {
+		t.Errorf("the plan after the outage is not empty (exit %d):\n%s", res.ExitCode, res.Output())
+	}
+	if n := env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 1 {
+		t.Errorf("%d creates, want 1", n)
+	}
+}
+
+// Issue 10, break 8: Runpod's REST docs list no in-use refusal for deleting
+// a volume, so the provider must not rely on one. With a fake that accepts
+// the delete of a mounted volume, destroy and a replacement are refused by
+// the provider itself, naming the pod, and the volume survives.
+func TestAccNetworkVolume_cliMountedVolumeIsNotDeleted(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("mounted", 30, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	id := volumeID(t, cli)
+
+	dc := "EU-RO-1"
+	pod := env.Fake.SeedPod(runpodfake.Pod{Name: "trainer", Image: "runpod/base:0.7.0", DataCenterID: &dc,
+		GPU:    &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
+		Mounts: runpodfake.Mounts{Network: []runpodfake.NetworkMount{{VolumeID: id, Path: "/workspace"}}}})
+	// The API as documented: nothing stops the delete.
+	env.Fake.ReleaseNetworkVolume(id)
+	env.Fake.ResetRequests()
+
+	res := cli.Run("destroy", "-auto-approve", "-input=false")
+	if res.ExitCode == 0 {
+		t.Fatalf("destroy of a mounted volume succeeded:\n%s", res.Output())
+	}
+	res.Contains(t, "Error: Network Volume Is In Use", `pod "trainer" (`+pod.ID)
+
+	cli.SetConfig(cliVolume("mounted", 30, "US-KS-2"))
+	res = cli.Run("apply", "-auto-approve", "-input=false")
+	if res.ExitCode == 0 {
+		t.Fatalf("replacing a mounted volume succeeded:\n%s", res.Output())
+	}
+	res.Contains(t, "Error: Network Volume Is In Use", `pod "trainer" (`+pod.ID)
+
+	if n := env.Fake.CountRequests("DELETE", "/v2/network-volumes/*") + env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 0 {
+		t.Errorf("%d deletes or creates were sent", n)
+	}
+	if _, ok := env.Fake.NetworkVolume(id); !ok || volumeID(t, cli) != id {
+		t.Errorf("the mounted volume %s is gone or no longer in state", id)
+	}
+
+	// Once the pod is gone, destroy works.
+	env.Fake.DeletePod(pod.ID)
+	cli.SetConfig(cliVolume("mounted", 30, "EU-RO-1"))
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	if vs := env.Fake.NetworkVolumes(); len(vs) != 0 {
+		t.Errorf("volumes left after destroy: %+v", vs)
+	}
+}
+
+// Issue 9, break 4: after a lost create reply (dropped connection, or a 5xx
+// after Runpod created the volume), three plain applies leave exactly one
+// volume with that name, tracked in state; the create is sent once.
+func TestAccNetworkVolume_cliLostCreateReplyThreeApplies(t *testing.T) {
+	for name, fault := range map[string]runpodfake.Fault{
+		"dropped": {Method: "POST", Path: "/v2/network-volumes", Drop: true, AfterHandler: true},
+		"502":     {Method: "POST", Path: "/v2/network-volumes", Status: 502, AfterHandler: true},
+		"504":     {Method: "POST", Path: "/v2/network-volumes", Status: 504, AfterHandler: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(cliVolume("lost", 40, "EU-RO-1"))
+			cli.Init()
+			env.Fake.InjectFault(fault)
+			for i := range 3 {
+				res := cli.Run("apply", "-auto-approve", "-input=false")
+				if res.ExitCode != 0 {
+					t.Fatalf("apply %d failed:\n%s", i+1, res.Output())
+				}
+				if i == 0 {
+					res.Contains(t, "Warning: Network Volume Adopted After a Lost Create Reply")
+				}
+			}
+			vs := env.Fake.NetworkVolumes()
+			if len(vs) != 1 || volumeID(t, cli) != vs[0].ID {
+				t.Fatalf("volumes in the API %+v, want exactly the one in state", vs)
+			}
+			if n := env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 1 {
+				t.Errorf("%d creates sent, want 1", n)
+			}
+		})
+	}
+}
+
+// When the look-up after a lost reply fails too, the next plain apply
+// refuses to create a second identical volume, naming it with an import
+// block, and creates nothing; allow_duplicate opts out.
+func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(fastRetries + cliVolume("twin", 40, "EU-RO-1"))
+	cli.Init()
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/network-volumes", Drop: true, AfterHandler: true})
+	// The baseline list before the create passes; the look-up after it fails.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes", Count: 1})
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes", Count: 5, Status: 502})
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes", Count: 1, Latency: 1})
+	res := cli.Run("apply", "-auto-approve", "-input=false")
+	if res.ExitCode == 0 {
+		t.Fatalf("apply succeeded although the create reply and the look-up were lost:\n%s", res.Output())
+	}
+	vs := env.Fake.NetworkVolumes()
+	if len(vs) != 1 {
+		t.Fatalf("volumes %+v, want the one the lost create made", vs)
+	}
+	for range 2 {
+		res = cli.Run("apply", "-auto-approve", "-input=false")
+		if res.ExitCode == 0 {
+			t.Fatalf("a re-run created past an identical volume:\n%s", res.Output())
+		}
+		res.Contains(t, "Error: Identical Network Volume Exists", vs[0].ID, `id = "`+vs[0].ID+`"`)
+	}
+	if n := len(env.Fake.NetworkVolumes()); n != 1 {
+		t.Errorf("%d volumes after the re-runs, want 1", n)
+	}
+	// Importing it is what the message says; then the plan is clean.
+	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + "\nimport {\n  to = " + addr + "\n  id = \"" + vs[0].ID + "\"\n}\n")
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 {
+		t.Errorf("plan after the import is not clean:\n%s", res.Output())
+	}
+	// allow_duplicate creates a second one on purpose.
+	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + `
+resource "runpod_network_volume" "second" {
+  name            = "twin"
+  size_gb         = 40
+  data_center_id  = "EU-RO-1"
+  allow_duplicate = true
+}`)
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if n := len(env.Fake.NetworkVolumes()); n != 2 {
+		t.Errorf("%d volumes with allow_duplicate, want 2", n)
+	}
+}

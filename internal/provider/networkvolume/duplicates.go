@@ -1,0 +1,121 @@
+package networkvolume
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ownVolumes holds the volumes this provider instance (one Terraform
+// command) created or adopted, so that several identical volumes of one
+// apply (count, for_each) are not taken for a lost reply's volume.
+var ownVolumes sync.Map
+
+// ownVolume keys ownVolumes by provider instance, so that providers served
+// side by side in one process (tests) do not share what they created.
+type ownVolume struct {
+	data *providerdata.Data
+	id   string
+}
+
+// withConfig carries the configuration-only arguments from m (the plan or
+// prior state) into a model read from the API.
+func withConfig(v volumeModel, m resourceModel) resourceModel {
+	return resourceModel{volumeModel: v, AllowDuplicate: m.AllowDuplicate}
+}
+
+// twinOf reports whether v is what body would create: same name, size and
+// data center, and the same tier when the body names one.
+func twinOf(v runpod.NetworkVolume, body runpod.CreateNetworkVolumeRequest) bool {
+	return v.Name == body.Name && v.Size == body.Size && v.DataCenter == body.DataCenter &&
+		(body.Type == nil || v.Type == *body.Type)
+}
+
+// twins returns the volumes in all that look like body's, leaving out this
+// process's own and those in skip (a baseline listed before a create).
+func (r *volumeResource) twins(all []runpod.NetworkVolume, body runpod.CreateNetworkVolumeRequest, skip []runpod.NetworkVolume) []runpod.NetworkVolume {
+	var out []runpod.NetworkVolume
+	for _, v := range all {
+		if _, own := ownVolumes.Load(ownVolume{r.Data, v.ID}); own || !twinOf(v, body) {
+			continue
+		}
+		known := false
+		for _, s := range skip {
+			known = known || s.ID == v.ID
+		}
+		if !known {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func describeVolumes(vs []runpod.NetworkVolume) string {
+	lines := make([]string, len(vs))
+	for i, v := range vs {
+		lines[i] = fmt.Sprintf("  - %s (%q, %d GB, %s, %s)", v.ID, v.Name, v.Size, v.DataCenter, v.Type)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// importHint is the import command and block for a volume.
+func importHint(id string) string {
+	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
+		ResourceType, id, ResourceType, id)
+}
+
+// refuseTwin refuses a create while the account has a volume this apply did
+// not create with the same name, size, data center and tier: most likely
+// the volume of an earlier apply whose create reply was lost, which a plain
+// re-run (what a pipeline does) would otherwise duplicate. Runpod does not
+// say when a volume was created, so any such volume counts.
+func refuseTwin(body runpod.CreateNetworkVolumeRequest, twins []runpod.NetworkVolume) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Identical Network Volume Exists",
+		fmt.Sprintf("Not creating network volume %q: the account has a volume with the same name, size, data center and "+
+			"tier that this apply did not create:\n%s\n\nThat is most likely the volume of an earlier apply whose create "+
+			"reply was lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. "+
+			"If it is this configuration's volume, import it:\n\n%s\n\nIf it is not, set allow_duplicate = true on this "+
+			"volume to create one anyway. Nothing was created.",
+			body.Name, describeVolumes(twins), importHint(twins[len(twins)-1].ID)))
+}
+
+// ambiguousCreate resolves a create that failed in transit (5xx, dropped
+// connection): the volume may exist and bill. When exactly one volume that
+// looks like the request appeared since the list taken just before it
+// (before), it is this create's volume: it is returned, to be adopted,
+// with a warning. Otherwise the error says what may exist.
+func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateNetworkVolumeRequest, before []runpod.NetworkVolume, createErr error) (*runpod.NetworkVolume, diag.Diagnostic) {
+	const summary = "Network Volume May Have Been Created"
+	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), createErr)
+	all, err := client.ListNetworkVolumes(ctx)
+	if err != nil {
+		detail += fmt.Sprintf("\n\nListing the account's volumes to look for it failed too (%s). The next apply refuses to "+
+			"create another volume identical to this one while one exists, and names it.", err)
+		return nil, diag.NewErrorDiagnostic(summary, detail)
+	}
+	appeared := r.twins(all, body, before)
+	switch len(appeared) {
+	case 1:
+		v := appeared[0]
+		return &v, diag.NewWarningDiagnostic("Network Volume Adopted After a Lost Create Reply", detail+fmt.Sprintf(
+			"\n\nExactly one volume with this name, size and data center appeared after the request was sent: %s. It is "+
+				"the volume this create made, and it is now in state; the request was not sent twice.", v.ID))
+	case 0:
+		detail += fmt.Sprintf("\n\nNo volume named %q of %d GB appeared in %s after the request was sent, so it was most "+
+			"likely not created. Applying again is safe; the provider did not send the request twice.", body.Name, body.Size, body.DataCenter)
+	default:
+		detail += fmt.Sprintf("\n\nVolumes with this name, size and data center that appeared after the request was "+
+			"sent:\n%s\n\nThe provider cannot tell which one this apply created and does not adopt one blindly; the next "+
+			"apply refuses to create another while they exist. Import the one that is this volume and delete the others:\n\n%s",
+			describeVolumes(appeared), importHint(appeared[len(appeared)-1].ID))
+	}
+	return nil, diag.NewErrorDiagnostic(summary, detail)
+}
