@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
@@ -90,7 +91,9 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Sensitive: true,
 				Validators: []validator.String{
 					stringvalidator.LengthAtLeast(1),
-					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("password_wo")),
+					// The preference for password_wo is a resource-level
+					// validator (see ConfigValidators): at attribute level its
+					// warning would reprint this password's source line.
 				},
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.RequiresReplaceIf(credentialChangeReplaces, replaceNote, replaceNote),
@@ -125,6 +128,7 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 func (r *registryResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+		writeonly.PreferWriteOnly("password", "password_wo", "password_wo_version"),
 	}
 }
 
@@ -247,20 +251,34 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 
 	created, err := client.CreateRegistry(ctx, name, username, password)
 	err = runpod.RedactError(err, username, password)
+	var lookupErr error
 	if errors.Is(err, runpod.ErrAmbiguous) {
 		// The POST may have been processed. Names are unique, so look the
 		// credential up instead of sending it again.
 		tflog.Warn(ctx, "registry credential create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		if found, ferr := findByName(ctx, client, name); ferr == nil {
+		found, ferr := findByName(ctx, client, name)
+		switch {
+		case ferr == nil:
 			resp.Diagnostics.AddWarning("Registry Credential Create Confirmed After Connection Failure",
 				fmt.Sprintf("The create request for registry credential %q failed in transit, but the credential exists "+
 					"(id %s), so it was adopted into state instead of being created again.", name, found.ID))
 			created, err = found, nil
+		case !errors.Is(ferr, errNotFound):
+			lookupErr = ferr
 		}
 	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Created",
 			fmt.Sprintf("creating registry credential %q", name), err))
+		if lookupErr != nil {
+			// Unknown whether it exists: keep the name and the credential
+			// arguments (no id) so that the next run resolves it by name
+			// instead of meeting its own orphan.
+			resp.Diagnostics.Append(diagnostics.PendingCreate("registry credential", name, lookupErr))
+			resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(registryData{
+				ID: types.StringValue(""), Name: types.StringValue(name),
+			}, plan))...)
+		}
 		return
 	}
 	tflog.Info(ctx, "created registry credential", map[string]any{"id": created.ID})
@@ -282,6 +300,10 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	id := prior.ID.ValueString()
+	if id == "" {
+		resolvePending(ctx, client, prior, resp)
+		return
+	}
 	reg, err := client.GetRegistry(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
@@ -328,6 +350,20 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A pending create not resolved by a refresh (-refresh=false): the
+		// credential, if it exists, is the one with its name.
+		found, err := findByName(ctx, client, state.Name.ValueString())
+		if errors.Is(err, errNotFound) {
+			return
+		}
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Deleted",
+				fmt.Sprintf("listing registry credentials to find %q, whose create reply was lost", state.Name.ValueString()), err))
+			return
+		}
+		id = found.ID
+	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "registry credential", Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteRegistry(ctx, id) },
@@ -385,6 +421,28 @@ func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
 	}
 	sort.Strings(uses)
 	return "Pods using it:\n\n" + strings.Join(uses, "\n") + "\n\n"
+}
+
+// resolvePending refreshes a pending create (state with a name and no id,
+// see diagnostics.PendingCreate): the credential with that name, if any, was
+// created after the failed apply checked that the name was free, so it is
+// that apply's credential and is taken into state; if there is none, the
+// resource is dropped so that the plan creates it.
+func resolvePending(ctx context.Context, client *runpod.Client, prior registryModel, resp *resource.ReadResponse) {
+	name := prior.Name.ValueString()
+	found, err := findByName(ctx, client, name)
+	if errors.Is(err, errNotFound) {
+		tflog.Info(ctx, "pending registry credential create did not happen; removing from state", map[string]any{"name": name})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Registry Credential",
+			fmt.Sprintf("listing registry credentials to find %q, whose create reply was lost", name), err))
+		return
+	}
+	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("registry credential", name, found.ID))
+	resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(found), prior))...)
 }
 
 var errNotFound = errors.New("not found")

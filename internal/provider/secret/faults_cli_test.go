@@ -2,6 +2,7 @@ package secret_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
@@ -67,4 +68,52 @@ func assertUntainted(t *testing.T, cli *acctest.CLI, address string) {
 		}
 	}
 	t.Fatalf("%s is not in state", address)
+}
+
+// A lost create reply plus a failing name lookup must not leave the secret
+// this configuration created blocking its own name (issue 10, break 4): the
+// next plain apply takes it into state, with a warning, and the account ends
+// with exactly one secret of that name, tracked, holding the value.
+func TestAccSecret_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(fastRetries + `
+resource "runpod_secret" "s" {
+  name  = "double_fault"
+  value = "double-fault-value"
+}`)
+	cli.Init()
+	// The name check before the create passes untouched (a fault with only
+	// latency just consumes its turn); the create is processed but its reply
+	// is dropped; the lookup that follows gets 502s until retries run out.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/account/secrets", Count: 1, Latency: time.Millisecond})
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/account/secrets", Drop: true, AfterHandler: true})
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/account/secrets", Count: 2, Status: 502})
+
+	first := cli.Run("apply", "-auto-approve")
+	if first.ExitCode == 0 {
+		t.Fatalf("the first apply reported success although it could not tell whether the secret exists:\n%s", first.Output())
+	}
+	first.Contains(t, "Secret Not Created", "Secret Recorded As Pending")
+
+	second := cli.Run("apply", "-auto-approve")
+	if second.ExitCode != 0 {
+		t.Fatalf("the re-run failed:\n%s", second.Output())
+	}
+	second.Lacks(t, "Name Already Taken")
+	second.Contains(t, "Secret Found After Lost Create Reply")
+	ids := env.Fake.SecretIDsNamed("double_fault")
+	if len(ids) != 1 {
+		t.Fatalf("secrets named double_fault: %v, want exactly one", ids)
+	}
+	if got := cli.State().Values.RootModule.Resources[0].AttributeValues["id"]; got != ids[0] {
+		t.Fatalf("state tracks %v, the account holds %s", got, ids[0])
+	}
+	if err := secretValue(env.Fake, ids[0], "double-fault-value"); err != nil {
+		t.Fatal(err)
+	}
+	if plan := cli.Run("plan", "-detailed-exitcode"); plan.ExitCode != 0 {
+		t.Fatalf("the plan after the re-run is not a no-op (exit %d):\n%s", plan.ExitCode, plan.Output())
+	}
 }

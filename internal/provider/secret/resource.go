@@ -89,7 +89,9 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 				Validators: []validator.String{
 					stringvalidator.LengthBetween(1, valueMaxBytes),
 					stringvalidator.ConflictsWith(path.MatchRoot("value_wo")),
-					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("value_wo")),
+					// The preference for value_wo is a resource-level validator
+					// (see ConfigValidators): at attribute level its warning
+					// would reprint this value's source line.
 				},
 			},
 			"value_wo": schema.StringAttribute{
@@ -141,6 +143,7 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 func (r *secretResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(path.MatchRoot("value"), path.MatchRoot("value_wo")),
+		writeonly.PreferWriteOnly("value", "value_wo", "value_wo_version"),
 	}
 }
 
@@ -279,6 +282,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 
+	var lookupErr error
 	created, err := client.CreateSecret(ctx, runpod.CreateSecretRequest{
 		Name:        name,
 		Value:       value,
@@ -295,15 +299,30 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 		// The POST may have been processed; names are unique, so look it up
 		// instead of sending it again.
 		tflog.Warn(ctx, "secret create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		if found, ferr := findExact(ctx, client, name); ferr == nil {
+		found, ferr := findExact(ctx, client, name)
+		switch {
+		case ferr == nil:
 			resp.Diagnostics.AddWarning("Secret Create Confirmed After Connection Failure",
 				fmt.Sprintf("The create request for secret %q failed in transit, but the secret exists (id %s), so it "+
 					"was adopted into state instead of being created again.", name, found.ID))
 			created, err = found, nil
+		case !errors.Is(ferr, errNotFound):
+			lookupErr = ferr
 		}
 	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Created", fmt.Sprintf("creating secret %q", name), err))
+		if lookupErr != nil {
+			// Unknown whether it exists: keep the name and the value
+			// arguments (no id) so that the next run resolves it by name
+			// instead of meeting its own orphan.
+			resp.Diagnostics.Append(diagnostics.PendingCreate("secret", name, lookupErr))
+			pending := plan
+			pending.ID, pending.ValueWO = types.StringValue(""), types.StringNull()
+			pending.Reference = types.StringValue(Reference(name))
+			pending.CreatedAt, pending.ValueLastUpdatedAt = types.StringNull(), types.StringNull()
+			resp.Diagnostics.Append(resp.State.Set(ctx, pending)...)
+		}
 		return
 	}
 	tflog.Info(ctx, "created secret", map[string]any{"id": created.ID})
@@ -326,6 +345,10 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	id := prior.ID.ValueString()
+	if id == "" {
+		resolvePending(ctx, client, prior, resp)
+		return
+	}
 	s, err := client.GetSecret(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
@@ -431,6 +454,20 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A pending create not resolved by a refresh (-refresh=false): the
+		// secret, if it exists, is the one with its name.
+		found, err := findExact(ctx, client, state.Name.ValueString())
+		if errors.Is(err, errNotFound) {
+			return
+		}
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Secret Not Deleted",
+				fmt.Sprintf("listing secrets to find %q, whose create reply was lost", state.Name.ValueString()), err))
+			return
+		}
+		id = found.ID
+	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
@@ -470,6 +507,30 @@ func readInto(ctx context.Context, client *runpod.Client, id string, plan secret
 		return
 	}
 	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
+}
+
+// resolvePending refreshes a pending create (state with a name and no id,
+// see diagnostics.PendingCreate): the secret with that name, if any, was
+// created after the failed apply checked that the name was free, so it is
+// that apply's secret and is taken into state; if there is none, the
+// resource is dropped so that the plan creates it.
+func resolvePending(ctx context.Context, client *runpod.Client, prior secretModel, resp *resource.ReadResponse) {
+	name := prior.Name.ValueString()
+	found, err := findExact(ctx, client, name)
+	if errors.Is(err, errNotFound) {
+		tflog.Info(ctx, "pending secret create did not happen; removing from state", map[string]any{"name": name})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Secret",
+			fmt.Sprintf("listing secrets to find %q, whose create reply was lost", name), err))
+		return
+	}
+	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("secret", name, found.ID))
+	m := withCredentials(fromAPI(found), prior)
+	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
 var errNotFound = errors.New("not found")
