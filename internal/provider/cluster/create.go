@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -18,21 +19,22 @@ import (
 // clock while still counting a cluster as created by the failed request.
 const clockSkew = 2 * time.Minute
 
-// ambiguousCreate explains a create that failed in transit: the cluster may
-// exist and bill. Cluster names are not unique, so the provider does not
-// adopt a cluster found by name (it could be someone else's, which
-// Terraform would then destroy on the next replace or destroy); it lists
-// the clusters with that name, marks those created since the request
-// began, and gives the import command. Failing costs a manual import; a
-// wrong adoption could cost someone else's cluster.
-func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateClusterRequest, started time.Time, createErr error) diag.Diagnostic {
+// ambiguousCreate resolves a create that failed in transit: the cluster may
+// exist and bill. When exactly one cluster with the requested name, type and
+// compute appeared since the request began, it is this apply's and is
+// adopted (with a warning): a pipeline that re-runs apply must not get a
+// second cluster. Otherwise (none, or several that could be someone else's)
+// it fails, listing the clusters with that name, marking those created since
+// the request began, with the import command; the next apply's twin check
+// (refuseRecentTwin) refuses to create another meanwhile.
+func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateClusterRequest, started time.Time, createErr error) (*runpod.Cluster, diag.Diagnostic) {
 	detail := diagnostics.APIErrorDetail("creating "+describeCreate(body), createErr)
 	all, err := client.ListClusters(ctx)
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's clusters to look for it failed too (%s). Check the Runpod console "+
 			"for a cluster named %q before applying again: it would bill until deleted, and applying again would create "+
 			"another.", err, body.Name)
-		return diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
+		return nil, diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
 	}
 	var same []runpod.Cluster
 	for _, c := range all {
@@ -42,7 +44,7 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 	}
 	if len(same) == 0 {
 		detail += fmt.Sprintf("\n\nNo cluster named %q exists now, so it was most likely not created; applying again is safe.", body.Name)
-		return diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
+		return nil, diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
 	}
 	sort.Slice(same, func(i, j int) bool { return same[i].CreatedAt.After(same[j].CreatedAt) })
 	lines := make([]string, len(same))
@@ -57,6 +59,17 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 		lines[i] = fmt.Sprintf("  - %s: %s, %d pods × %d %s in %s, created %s%s", c.ID, c.Type, c.Compute.PodCount,
 			c.Compute.GPUCountPerPod, c.Compute.GPUTypeID, orDash(c.DataCenterID), c.CreatedAt.UTC().Format(time.RFC3339), mark)
 	}
+	if len(likely) == 1 {
+		for i := range same {
+			if same[i].ID == likely[0] {
+				adopted := same[i]
+				return &adopted, diag.NewWarningDiagnostic("Cluster Adopted After a Lost Create Reply",
+					fmt.Sprintf("%s\n\nExactly one cluster named %q with the requested type and compute appeared since this "+
+						"apply sent its request: %s. It is this apply's cluster and is now in state; no second cluster was created.",
+						detail, body.Name, adopted.ID))
+			}
+		}
+	}
 	importID := same[0].ID
 	if len(likely) > 0 {
 		importID = likely[0]
@@ -66,7 +79,58 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 		"create another, billed as well):\n\n  terraform import %s.NAME %s\n\nor add an import block with that id. "+
 		"Otherwise delete it in the Runpod console: it bills until deleted.",
 		body.Name, strings.Join(lines, "\n"), ResourceType, importID)
-	return diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
+	return nil, diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
+}
+
+// twinWindow is how long a same-name cluster with the same type and compute
+// that this run did not create blocks a create: most likely the cluster of an
+// earlier apply whose create reply was lost.
+const twinWindow = 10 * time.Minute
+
+// ownClusters holds the clusters this provider instance (one Terraform
+// command) created or adopted, so that clusters of one apply that share a
+// name are not each other's twins. Keyed by instance, so that providers served
+// side by side in one process (tests) do not share it.
+var ownClusters sync.Map
+
+type ownCluster struct {
+	data any
+	id   string
+}
+
+// refuseRecentTwin refuses to create a cluster while one with the same name,
+// type and compute that this run did not create is younger than twinWindow:
+// a pipeline re-running apply after a lost create reply would otherwise pay
+// for two clusters. The message names it with the import block.
+func refuseRecentTwin(ctx context.Context, client *runpod.Client, owner any, body runpod.CreateClusterRequest) diag.Diagnostic {
+	all, err := client.ListClusters(ctx)
+	if err != nil {
+		return diag.NewErrorDiagnostic("Cannot Check For A Recent Twin Cluster", diagnostics.APIErrorDetail(
+			fmt.Sprintf("listing the account's clusters to make sure an earlier apply did not already create %q", body.Name), err))
+	}
+	var twins []string
+	var first string
+	for _, c := range all {
+		if _, own := ownClusters.Load(ownCluster{owner, c.ID}); own {
+			continue
+		}
+		if c.Name == body.Name && c.Type == body.Type && c.Compute == body.Compute && time.Since(c.CreatedAt) < twinWindow+clockSkew {
+			twins = append(twins, fmt.Sprintf("  - %s, created %s", c.ID, c.CreatedAt.UTC().Format(time.RFC3339)))
+			if first == "" {
+				first = c.ID
+			}
+		}
+	}
+	if len(twins) == 0 {
+		return nil
+	}
+	return diag.NewErrorDiagnostic("Recent Identical Cluster Exists", fmt.Sprintf(
+		"A cluster named %q with the same type and compute was created less than %s ago and is not managed by this "+
+			"configuration:\n%s\n\nIt is most likely the cluster of an earlier apply whose create reply was lost, and it "+
+			"bills. The provider does not create a second one. If it is this configuration's cluster, import it:\n\n"+
+			"  import {\n    to = %s.NAME\n    id = %q\n  }\n\nIf it is not, delete it in the Runpod console, wait until it "+
+			"is %s old, or give this cluster another name.",
+		body.Name, twinWindow, strings.Join(twins, "\n"), ResourceType, first, twinWindow))
 }
 
 func orDash(s string) string {

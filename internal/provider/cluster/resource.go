@@ -322,12 +322,20 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
+	if d := refuseRecentTwin(ctx, client, r.Data, body); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
 	started := time.Now()
 	created, err := client.CreateCluster(ctx, body)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		resp.Diagnostics.Append(ambiguousCreate(ctx, client, body, started, err))
-		return
+		adopted, d := ambiguousCreate(ctx, client, body, started, err)
+		resp.Diagnostics.Append(d)
+		if adopted == nil {
+			return
+		}
+		created = adopted
 	case runpod.IsCapacity(err):
 		resp.Diagnostics.Append(r.capacityError(ctx, plan, body, err))
 		return
@@ -335,6 +343,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 		resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Created", "creating "+what, err))
 		return
 	}
+	ownClusters.Store(ownCluster{r.Data, created.ID}, true)
 	tflog.Info(ctx, "created cluster", map[string]any{"id": created.ID, "data_center": created.DataCenterID})
 
 	// Save the cluster at once, so that nothing below can orphan it: from
