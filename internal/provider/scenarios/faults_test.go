@@ -1,0 +1,413 @@
+package scenarios_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// The fault matrix: for every resource kind, every request its create,
+// update, refresh and destroy send, and every kind of failure (a 502, 503 or
+// 504, or a dropped connection, striking before the server acts or after it
+// has acted), the test runs the command with the fault armed, then re-runs it
+// against a healthy API, and checks that:
+//   - there is never more than one object of the kind in the API (no
+//     duplicate from a create sent twice or re-run blindly);
+//   - after the re-run, the state and the API agree: the same ids, no object
+//     outside state, no state entry without an object;
+//   - the next plan is clean (-detailed-exitcode 0).
+//
+// Faults strike as many times in a row as the provider's retries allow plus
+// one (max_retries = 1, no wait), so every request in the table really fails
+// once retries are exhausted.
+
+// faultProvider keeps retries short so an exhausted retry costs no time.
+const faultProvider = `
+provider "runpod" {
+  max_retries            = 1
+  retry_wait_min_seconds = 0
+  retry_wait_max_seconds = 1
+}
+`
+
+const faultStrikes = 2 // max_retries + 1
+
+// kind is one resource kind in the matrix.
+type kind struct {
+	name      string // resource type
+	config    [2]string
+	listPath  string // collection path, to count the API's objects
+	create    []req  // requests the create sends that can fail
+	update    []req  // requests an in-place update sends (nil: no update API)
+	read      req    // the refresh request
+	destroy   []req  // requests the destroy sends
+	apiObject func(env *acctest.Env) []string
+}
+
+// req is a request matched by method and path ("*" ends a prefix).
+type req struct{ method, path string }
+
+func (r req) String() string { return r.method + " " + r.path }
+
+const fmKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c"
+
+func kinds() []kind {
+	listFromAPI := func(path, name string) func(env *acctest.Env) []string {
+		return func(env *acctest.Env) []string { return namedIDs(env, path, name) }
+	}
+	return []kind{
+		{
+			name: "runpod_template",
+			config: [2]string{
+				`resource "runpod_template" "x" {
+  name  = "fm-template"
+  image = "busybox:1"
+}`,
+				`resource "runpod_template" "x" {
+  name  = "fm-template"
+  image = "busybox:2"
+}`,
+			},
+			create:    []req{{"POST", "/v2/templates"}, {"GET", "/v2/templates/*"}},
+			update:    []req{{"PATCH", "/v2/templates/*"}, {"GET", "/v2/templates/*"}},
+			read:      req{"GET", "/v2/templates/*"},
+			destroy:   []req{{"DELETE", "/v2/templates/*"}, {"GET", "/v2/templates/*"}},
+			apiObject: listFromAPI("/v2/templates", "fm-template"),
+		},
+		{
+			name: "runpod_network_volume",
+			config: [2]string{
+				`resource "runpod_network_volume" "x" {
+  name           = "fm-volume"
+  size_gb        = 10
+  data_center_id = "EU-RO-1"
+}`,
+				`resource "runpod_network_volume" "x" {
+  name           = "fm-volume"
+  size_gb        = 20
+  data_center_id = "EU-RO-1"
+}`,
+			},
+			create:    []req{{"POST", "/v2/network-volumes"}, {"GET", "/v2/network-volumes/*"}},
+			update:    []req{{"PATCH", "/v2/network-volumes/*"}, {"GET", "/v2/network-volumes/*"}},
+			read:      req{"GET", "/v2/network-volumes/*"},
+			destroy:   []req{{"DELETE", "/v2/network-volumes/*"}, {"GET", "/v2/network-volumes/*"}},
+			apiObject: listFromAPI("/v2/network-volumes", "fm-volume"),
+		},
+		{
+			name: "runpod_registry_auth",
+			config: [2]string{
+				`resource "runpod_registry_auth" "x" {
+  name     = "fm-registry"
+  username = "bot"
+  password = "fm-password"
+}`, ""},
+			create:    []req{{"POST", "/v2/registries"}, {"GET", "/v2/registries/*"}},
+			read:      req{"GET", "/v2/registries/*"},
+			destroy:   []req{{"DELETE", "/v2/registries/*"}, {"GET", "/v2/registries/*"}},
+			apiObject: listFromAPI("/v2/registries", "fm-registry"),
+		},
+		{
+			name: "runpod_secret",
+			config: [2]string{
+				`resource "runpod_secret" "x" {
+  name        = "fm_secret"
+  value       = "fm-value"
+  description = "one"
+}`,
+				`resource "runpod_secret" "x" {
+  name        = "fm_secret"
+  value       = "fm-value"
+  description = "two"
+}`,
+			},
+			create:    []req{{"POST", "/v2/account/secrets"}, {"GET", "/v2/account/secrets/*"}},
+			update:    []req{{"PATCH", "/v2/account/secrets/*"}, {"GET", "/v2/account/secrets/*"}},
+			read:      req{"GET", "/v2/account/secrets/*"},
+			destroy:   []req{{"DELETE", "/v2/account/secrets/*"}, {"GET", "/v2/account/secrets/*"}},
+			apiObject: listFromAPI("/v2/account/secrets", "fm_secret"),
+		},
+		{
+			name: "runpod_ssh_key",
+			config: [2]string{
+				`resource "runpod_ssh_key" "x" {
+  public_key = "` + fmKey + ` one@example"
+}`,
+				`resource "runpod_ssh_key" "x" {
+  public_key = "` + fmKey + ` two@example"
+}`,
+			},
+			create:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+			update:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+			read:    req{"GET", "/v2/account/ssh-keys"},
+			destroy: []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+			apiObject: func(env *acctest.Env) []string {
+				var out []string
+				for _, k := range env.Fake.SSHKeys() {
+					if strings.Contains(k, fmKey) {
+						out = append(out, fmKey)
+					}
+				}
+				return out
+			},
+		},
+		{
+			name: "runpod_pod",
+			config: [2]string{
+				`resource "runpod_pod" "x" {
+  name  = "fm-pod"
+  image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
+  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+}`,
+				`resource "runpod_pod" "x" {
+  name  = "fm-pod-renamed"
+  image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
+  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+}`,
+			},
+			create:    []req{{"POST", "/v2/pods"}, {"GET", "/v2/pods/*"}},
+			update:    []req{{"PATCH", "/v2/pods/*"}, {"GET", "/v2/pods/*"}},
+			read:      req{"GET", "/v2/pods/*"},
+			destroy:   []req{{"DELETE", "/v2/pods/*"}, {"GET", "/v2/pods/*"}},
+			apiObject: func(env *acctest.Env) []string { return namedIDs(env, "/v2/pods", "fm-pod", "fm-pod-renamed") },
+		},
+		{
+			name: "runpod_cluster",
+			config: [2]string{
+				clusterConfig("fm-cluster"),
+				clusterConfig("fm-cluster-renamed"),
+			},
+			create:  []req{{"POST", "/v2/clusters"}, {"GET", "/v2/clusters/*"}},
+			update:  []req{{"PATCH", "/v2/clusters/*"}, {"GET", "/v2/clusters/*"}},
+			read:    req{"GET", "/v2/clusters/*"},
+			destroy: []req{{"DELETE", "/v2/clusters/*"}, {"GET", "/v2/clusters/*"}},
+			apiObject: func(env *acctest.Env) []string {
+				return namedIDs(env, "/v2/clusters", "fm-cluster", "fm-cluster-renamed")
+			},
+		},
+	}
+}
+
+func clusterConfig(name string) string {
+	return fmt.Sprintf(`resource "runpod_cluster" "x" {
+  name              = %q
+  type              = "TRAINING"
+  gpu_type_id       = "NVIDIA H100 80GB HBM3"
+  gpu_count_per_pod = 8
+  pod_count         = 2
+  data_center_ids   = ["US-TX-3"]
+  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
+}`, name)
+}
+
+// fault is one way a request fails.
+type fault struct {
+	status int // 0: dropped connection
+	after  bool
+}
+
+func (f fault) String() string {
+	what := "drop"
+	if f.status != 0 {
+		what = fmt.Sprint(f.status)
+	}
+	if f.after {
+		return what + "-after"
+	}
+	return what + "-before"
+}
+
+// faultsFor returns the failures tried on one request: a 5xx (502, 503 and
+// 504 in turn across the matrix, so each is used) and a dropped connection,
+// each before and after the server acts.
+func faultsFor(i int) []fault {
+	status := []int{502, 503, 504}[i%3]
+	return []fault{{status, false}, {status, true}, {0, false}, {0, true}}
+}
+
+type matrixCase struct {
+	kind  kind
+	phase string // create, update, refresh, destroy
+	req   req
+	fault fault
+}
+
+func matrix() []matrixCase {
+	var out []matrixCase
+	i := 0
+	add := func(k kind, phase string, reqs ...req) {
+		for _, r := range reqs {
+			for _, f := range faultsFor(i) {
+				out = append(out, matrixCase{k, phase, r, f})
+			}
+			i++
+		}
+	}
+	for _, k := range kinds() {
+		add(k, "create", k.create...)
+		if k.update != nil {
+			add(k, "update", k.update...)
+		}
+		add(k, "refresh", k.read)
+		add(k, "destroy", k.destroy...)
+	}
+	return out
+}
+
+// TestAccFaultMatrix runs every case of the matrix; see the comment above.
+func TestAccFaultMatrix(t *testing.T) {
+	t.Parallel()
+	cases := matrix()
+	t.Logf("%d fault cases", len(cases))
+	for _, c := range cases {
+		name := fmt.Sprintf("%s/%s/%s_%s/%s", c.kind.name, c.phase, c.req.method, strings.Trim(strings.ReplaceAll(c.req.path, "/", "_"), "_*"), c.fault)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runFaultCase(t, c)
+		})
+	}
+}
+
+func runFaultCase(t *testing.T, c matrixCase) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(faultProvider + c.kind.config[0])
+	cli.Init()
+
+	arm := func() {
+		f := runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: faultStrikes, AfterHandler: c.fault.after}
+		if c.fault.status == 0 {
+			f.Drop = true
+		} else {
+			f.Status = c.fault.status
+		}
+		env.Fake.InjectFault(f)
+	}
+
+	goal := []string{"apply", "-auto-approve", "-input=false"}
+	switch c.phase {
+	case "create":
+		arm()
+	case "update", "refresh", "destroy":
+		cli.MustRun(goal...)
+		if c.phase == "update" {
+			cli.SetConfig(faultProvider + c.kind.config[1])
+		}
+		if c.phase == "destroy" {
+			goal = []string{"destroy", "-auto-approve", "-input=false"}
+		}
+		if c.phase == "refresh" {
+			goal = []string{"plan", "-input=false"}
+		}
+		arm()
+	}
+	first := cli.Run(goal...)
+	env.Fake.ClearFaults()
+	checkNoDuplicate(t, c, env, "after the faulted run")
+
+	// A plain re-run (what a pipeline does) converges.
+	if c.phase == "refresh" {
+		goal = []string{"apply", "-auto-approve", "-input=false"}
+	}
+	last := first
+	for attempt := 0; attempt < 2 && (last.ExitCode != 0 || attempt == 0); attempt++ {
+		last = cli.Run(goal...)
+		checkNoDuplicate(t, c, env, fmt.Sprintf("after re-run %d", attempt+1))
+	}
+	if last.ExitCode != 0 {
+		t.Fatalf("%s did not converge after the fault: the re-run failed:\n%s", c.kind.name, last.Output())
+	}
+
+	stateIDs := idsInState(t, cli, c.kind.name)
+	apiIDs := c.kind.apiObject(env)
+	want := 1
+	if c.phase == "destroy" {
+		want = 0
+	}
+	if len(apiIDs) != want || len(stateIDs) != want {
+		t.Fatalf("after convergence the API has %d %s (%v) and the state %d (%v), want %d each",
+			len(apiIDs), c.kind.name, apiIDs, len(stateIDs), stateIDs, want)
+	}
+	if c.kind.name != "runpod_ssh_key" && want == 1 && apiIDs[0] != stateIDs[0] {
+		t.Fatalf("state tracks %s but the API holds %s", stateIDs[0], apiIDs[0])
+	}
+	if c.phase != "destroy" {
+		if res := cli.Run("plan", "-detailed-exitcode", "-input=false"); res.ExitCode != 0 {
+			t.Fatalf("plan after convergence is not clean (exit %d):\n%s", res.ExitCode, res.Output())
+		}
+	}
+}
+
+func checkNoDuplicate(t *testing.T, c matrixCase, env *acctest.Env, when string) {
+	t.Helper()
+	if ids := c.kind.apiObject(env); len(ids) > 1 {
+		t.Fatalf("%s: the API holds %d %s objects: %v", when, len(ids), c.kind.name, ids)
+	}
+}
+
+func idsInState(t *testing.T, cli *acctest.CLI, typ string) []string {
+	t.Helper()
+	st := cli.State()
+	var out []string
+	if st.Values == nil || st.Values.RootModule == nil {
+		return nil
+	}
+	for _, r := range st.Values.RootModule.Resources {
+		if r.Type == typ {
+			id, _ := r.AttributeValues["id"].(string)
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// namedIDs lists, through the fake's own API, the ids of the objects at
+// path whose name is one of names.
+func namedIDs(env *acctest.Env, path string, names ...string) []string {
+	r, err := http.NewRequest(http.MethodGet, env.Fake.URL()+path, nil)
+	if err != nil {
+		panic(err)
+	}
+	r.Header.Set("Authorization", "Bearer "+runpodfake.DefaultAPIKey)
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	// Lists come bare or wrapped in an object ({"templates": [...]}).
+	var raw any
+	if err := json.Unmarshal(body, &raw); err != nil {
+		panic(fmt.Sprintf("GET %s: %s: %v", path, body, err))
+	}
+	if obj, ok := raw.(map[string]any); ok {
+		for _, v := range obj {
+			if list, ok := v.([]any); ok {
+				raw = list
+			}
+		}
+	}
+	list, _ := raw.([]any)
+	type item struct{ ID, Name string }
+	var items []item
+	for _, v := range list {
+		m, _ := v.(map[string]any)
+		id, _ := m["id"].(string)
+		name, _ := m["name"].(string)
+		items = append(items, item{id, name})
+	}
+	var out []string
+	for _, it := range items {
+		if slices.Contains(names, it.Name) {
+			out = append(out, it.ID)
+		}
+	}
+	return out
+}

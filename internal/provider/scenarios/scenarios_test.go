@@ -1,0 +1,357 @@
+package scenarios_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// Scenarios combine resources the way users do and assert on what the real
+// CLI prints and on what the fake API holds afterwards.
+
+const (
+	pytorchImage = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
+	rtx4090      = "NVIDIA GeForce RTX 4090"
+)
+
+var applyArgs = []string{"apply", "-auto-approve", "-input=false"}
+
+// cleanPlan fails t unless a plan shows no changes.
+func cleanPlan(t *testing.T, cli *acctest.CLI, why string) {
+	t.Helper()
+	if res := cli.Run("plan", "-detailed-exitcode", "-input=false"); res.ExitCode != 0 {
+		t.Fatalf("%s: plan is not clean (exit %d):\n%s", why, res.ExitCode, res.Output())
+	}
+}
+
+// stateID returns the id in state of the resource at address.
+func stateID(t *testing.T, cli *acctest.CLI, address string) string {
+	t.Helper()
+	st := cli.State()
+	if st.Values != nil && st.Values.RootModule != nil {
+		for _, r := range st.Values.RootModule.Resources {
+			if r.Address == address {
+				id, _ := r.AttributeValues["id"].(string)
+				return id
+			}
+		}
+	}
+	t.Fatalf("%s is not in state", address)
+	return ""
+}
+
+// A template with env and a pod from it with env of its own: the pod gets
+// both (its keys win per key), applies cleanly, and key changes on the pod
+// are updates that leave the template's keys in place.
+func TestAccScenario_templatePodEnv(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	config := func(podEnv string) string {
+		return fmt.Sprintf(`
+resource "runpod_template" "t" {
+  name  = "serve"
+  image = %q
+  env   = { MODE = "prod", HF_HOME = "/cache" }
+}
+
+resource "runpod_pod" "p" {
+  name        = "serve-1"
+  template_id = runpod_template.t.id
+  gpu         = { type_id = %q }
+  %s
+}
+`, pytorchImage, rtx4090, podEnv)
+	}
+	podEnv := func() map[string]string {
+		t.Helper()
+		p, ok := env.Fake.Pod(stateID(t, cli, "runpod_pod.p"))
+		if !ok {
+			t.Fatal("the pod is not in the API")
+		}
+		return p.Env
+	}
+	wantEnv := func(want map[string]string) {
+		t.Helper()
+		got := podEnv()
+		// Runpod adds the Jupyter password to a pod that starts Jupyter.
+		delete(got, "JUPYTER_PASSWORD")
+		if len(got) != len(want) {
+			t.Fatalf("pod env = %v, want %v", got, want)
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Fatalf("pod env = %v, want %v", got, want)
+			}
+		}
+	}
+
+	cli.SetConfig(config(`env = { EXTRA = "1" }`))
+	cli.Init()
+	cli.MustRun(applyArgs...).Lacks(t, "inconsistent result", "Error")
+	cleanPlan(t, cli, "after create")
+	wantEnv(map[string]string{"MODE": "prod", "HF_HOME": "/cache", "EXTRA": "1"})
+
+	// Override a template key and add one: an in-place update.
+	cli.SetConfig(config(`env = { EXTRA = "1", MODE = "dev" }`))
+	plan := cli.RunJSON("plan", "-input=false")
+	if got := plan.PlannedActions()["runpod_pod.p"]; got != "update" {
+		t.Fatalf("planned action for the env change = %q, want update", got)
+	}
+	cli.MustRun(applyArgs...)
+	cleanPlan(t, cli, "after overriding a template key")
+	wantEnv(map[string]string{"MODE": "dev", "HF_HOME": "/cache", "EXTRA": "1"})
+
+	// Drop the override: the template's value comes back.
+	cli.SetConfig(config(`env = { EXTRA = "1" }`))
+	cli.MustRun(applyArgs...)
+	cleanPlan(t, cli, "after dropping the override")
+	wantEnv(map[string]string{"MODE": "prod", "HF_HOME": "/cache", "EXTRA": "1"})
+
+	// Empty the pod's own keys: the template's stay.
+	cli.SetConfig(config(`env = {}`))
+	cli.MustRun(applyArgs...)
+	cleanPlan(t, cli, "after emptying the pod's keys")
+	wantEnv(map[string]string{"MODE": "prod", "HF_HOME": "/cache"})
+
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+}
+
+// A private image: a registry credential and a secret referenced by a
+// template, created, planned clean and destroyed together.
+func TestAccScenario_privateImageWithSecret(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(`
+resource "runpod_registry_auth" "ghcr" {
+  name     = "ghcr"
+  username = "bot"
+  password = "ghcr-token"
+}
+
+resource "runpod_secret" "hf" {
+  name  = "hf_token"
+  value = "hf-token-value"
+}
+
+resource "runpod_template" "t" {
+  name             = "private"
+  image            = "ghcr.io/acme/trainer:1"
+  registry_auth_id = runpod_registry_auth.ghcr.id
+  env              = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}" }
+}
+`)
+	cli.Init()
+	cli.MustRun(applyArgs...)
+	cleanPlan(t, cli, "after create")
+	tmpl, ok := env.Fake.Template(stateID(t, cli, "runpod_template.t"))
+	if !ok || tmpl.Registry == nil || *tmpl.Registry != stateID(t, cli, "runpod_registry_auth.ghcr") {
+		t.Fatalf("template in the API = %+v, want it to reference the registry credential", tmpl)
+	}
+	if tmpl.Env["HF_TOKEN"] != "{{ RUNPOD_SECRET_hf_token }}" {
+		t.Fatalf("template env = %v", tmpl.Env)
+	}
+
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	if ids := env.Fake.TemplateIDsNamed("private"); len(ids) != 0 {
+		t.Fatalf("template still in the API: %v", ids)
+	}
+}
+
+// An SSH key and a pod that depends on it: no false "no key" warning.
+func TestAccScenario_sshKeyAndPod(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(fmt.Sprintf(`
+resource "runpod_ssh_key" "me" {
+  public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c me@example"
+}
+
+resource "runpod_pod" "p" {
+  name       = "dev"
+  image      = %q
+  gpu        = { type_id = %q }
+  ports      = ["22/tcp"]
+  depends_on = [runpod_ssh_key.me]
+}
+`, pytorchImage, rtx4090))
+	cli.Init()
+	plan := cli.Run("plan", "-input=false")
+	plan.Lacks(t, "No SSH Key Registered")
+	apply := cli.MustRun(applyArgs...)
+	apply.Lacks(t, "No SSH Key Registered")
+	cleanPlan(t, cli, "after create")
+	if keys := env.Fake.SSHKeys(); len(keys) != 1 {
+		t.Fatalf("account keys = %v, want the one key", keys)
+	}
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	if keys := env.Fake.SSHKeys(); len(keys) != 0 {
+		t.Fatalf("account keys after destroy = %v", keys)
+	}
+}
+
+// A network volume with the weights and a training pod that mounts it, in
+// the same data center on Secure Cloud; both plan their cost.
+func TestAccScenario_volumeAndTrainingPod(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(fmt.Sprintf(`
+resource "runpod_network_volume" "weights" {
+  name           = "weights"
+  size_gb        = 100
+  data_center_id = "EU-RO-1"
+}
+
+resource "runpod_pod" "train" {
+  name  = "train"
+  image = %q
+  gpu   = { type_id = %q }
+  data_center_ids = [runpod_network_volume.weights.data_center_id]
+  network_volume  = { volume_id = runpod_network_volume.weights.id, path = "/workspace" }
+}
+`, pytorchImage, rtx4090))
+	cli.Init()
+	plan := cli.RunJSON("plan", "-input=false")
+	if plan.ExitCode != 0 {
+		t.Fatalf("plan failed:\n%s", plan.Output())
+	}
+	if len(plan.Warnings("Network Volume Storage Cost")) == 0 && !strings.Contains(plan.Output(), "Storage Cost") {
+		t.Errorf("the plan states no storage cost:\n%s", plan.Output())
+	}
+	if len(plan.Warnings("Pod Compute Cost")) == 0 {
+		t.Errorf("the plan states no pod cost:\n%s", plan.Output())
+	}
+	cli.MustRun(applyArgs...)
+	cleanPlan(t, cli, "after create")
+	p, ok := env.Fake.Pod(stateID(t, cli, "runpod_pod.train"))
+	if !ok || len(p.Mounts.Network) != 1 || p.Mounts.Network[0].VolumeID != stateID(t, cli, "runpod_network_volume.weights") {
+		t.Fatalf("pod mounts in the API = %+v", p.Mounts)
+	}
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	if _, ok := env.Fake.Pod(p.ID); ok {
+		t.Fatal("the pod survived destroy")
+	}
+}
+
+// An account made in the console is adopted with import blocks: the apply
+// imports every object and creates nothing, and the next plan is clean.
+func TestAccScenario_importAccount(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	console := func(path string, body any) string {
+		t.Helper()
+		b, _ := json.Marshal(body)
+		r, _ := http.NewRequest(http.MethodPost, env.Fake.URL()+path, bytes.NewReader(b))
+		r.Header.Set("Authorization", "Bearer "+runpodfake.DefaultAPIKey)
+		r.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		out, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode/100 != 2 {
+			t.Fatalf("console POST %s: %d %s", path, resp.StatusCode, out)
+		}
+		var obj struct{ ID string }
+		if err := json.Unmarshal(out, &obj); err != nil || obj.ID == "" {
+			t.Fatalf("console POST %s: %s", path, out)
+		}
+		return obj.ID
+	}
+	tmpl := console("/v2/templates", map[string]any{"name": "console-tmpl", "image": "busybox:1"})
+	vol := console("/v2/network-volumes", map[string]any{"name": "console-vol", "size": 20, "dataCenter": "EU-RO-1"})
+	reg := console("/v2/registries", map[string]any{"name": "console-reg", "username": "bot", "password": "pw"})
+	sec := console("/v2/account/secrets", map[string]any{"name": "console_secret", "value": "v"})
+	key := "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c console@example"
+	env.Fake.SetSSHKeys(key)
+
+	cli := env.CLI(t)
+	cli.SetConfig(fmt.Sprintf(`
+import {
+  to = runpod_template.t
+  id = %q
+}
+resource "runpod_template" "t" {
+  name  = "console-tmpl"
+  image = "busybox:1"
+}
+
+import {
+  to = runpod_network_volume.v
+  id = %q
+}
+resource "runpod_network_volume" "v" {
+  name           = "console-vol"
+  size_gb        = 20
+  data_center_id = "EU-RO-1"
+}
+
+import {
+  to = runpod_registry_auth.r
+  id = %q
+}
+resource "runpod_registry_auth" "r" {
+  name     = "console-reg"
+  username = "bot"
+  password = "pw"
+}
+
+import {
+  to = runpod_secret.s
+  id = %q
+}
+resource "runpod_secret" "s" {
+  name  = "console_secret"
+  value = "v"
+}
+
+import {
+  to = runpod_ssh_key.k
+  id = %q
+}
+resource "runpod_ssh_key" "k" {
+  public_key = %q
+}
+`, tmpl, vol, reg, sec, sshFingerprintImportID(t, key), key))
+	cli.Init()
+	apply := cli.MustRun(applyArgs...)
+	apply.Contains(t, "5 imported, 0 added")
+	apply.Lacks(t, "destroyed, 1", "1 destroyed", "2 destroyed")
+	cleanPlan(t, cli, "after importing the account")
+	for path, name := range map[string]string{
+		"/v2/templates": "console-tmpl", "/v2/network-volumes": "console-vol",
+		"/v2/registries": "console-reg", "/v2/account/secrets": "console_secret",
+	} {
+		if ids := namedIDs(env, path, name); len(ids) != 1 {
+			t.Errorf("%s named %s: %v, want exactly the console's one", path, name, ids)
+		}
+	}
+	if keys := env.Fake.SSHKeys(); len(keys) != 1 {
+		t.Errorf("account keys = %v", keys)
+	}
+}
+
+// sshFingerprintImportID is the import id of a runpod_ssh_key: the key's
+// SHA256 fingerprint, as ssh-keygen -lf prints it.
+func sshFingerprintImportID(t *testing.T, line string) string {
+	t.Helper()
+	raw, err := base64.StdEncoding.DecodeString(strings.Fields(line)[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(raw)
+	return "SHA256:" + base64.RawStdEncoding.EncodeToString(sum[:])
+}
