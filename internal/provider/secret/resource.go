@@ -165,6 +165,7 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	checkValueSize(ctx, req.Config, plan, &resp.Diagnostics)
 	if plan.Name.IsUnknown() {
 		plan.Reference = types.StringUnknown()
 	} else {
@@ -310,6 +311,10 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 			lookupErr = ferr
 		}
 	}
+	if d, ok := valueTooLarge(err); ok {
+		resp.Diagnostics.Append(d)
+		return
+	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Created", fmt.Sprintf("creating secret %q", name), err))
 		if lookupErr != nil {
@@ -406,6 +411,10 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 				tflog.Warn(ctx, "secret value PATCH ended ambiguously but the value was rotated", map[string]any{"id": id})
 				s, err = got, nil
 			}
+		}
+		if d, ok := valueTooLarge(err); ok {
+			resp.Diagnostics.Append(d)
+			return
 		}
 		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Secret Value Not Updated", fmt.Sprintf("setting the value of secret %s", id), err))

@@ -266,6 +266,10 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 			lookupErr = ferr
 		}
 	}
+	if d, ok := tooLarge(err); ok {
+		resp.Diagnostics.Append(d)
+		return
+	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Template Not Created", fmt.Sprintf("creating template %q", name), err))
 		if lookupErr != nil {
@@ -351,6 +355,10 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	var written afterWrite
 	if changed {
 		updated, err := client.UpdateTemplate(ctx, id, body)
+		if d, ok := tooLarge(err); ok {
+			resp.Diagnostics.Append(d)
+			return
+		}
 		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
 			return
