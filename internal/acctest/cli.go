@@ -287,6 +287,16 @@ func (c *CLI) State() *tfjson.State {
 	return &st
 }
 
+// StateAttributes returns the attributes in state of the resource at
+// address, or nil when it is not in state.
+func (c *CLI) StateAttributes(address string) map[string]any {
+	c.t.Helper()
+	if r := findResource(c.State(), address); r != nil {
+		return r.AttributeValues
+	}
+	return nil
+}
+
 // StateAddresses lists the resource addresses in state.
 func (c *CLI) StateAddresses() []string {
 	c.t.Helper()

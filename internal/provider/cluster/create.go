@@ -48,31 +48,27 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 	}
 	sort.Slice(same, func(i, j int) bool { return same[i].CreatedAt.After(same[j].CreatedAt) })
 	lines := make([]string, len(same))
-	var likely []string
+	var likely []runpod.Cluster
 	for i, c := range same {
 		recent := !c.CreatedAt.Before(started.Add(-clockSkew)) && c.Compute == body.Compute && c.Type == body.Type
 		mark := ""
 		if recent {
 			mark = " <- created since this apply sent its request, with the same type and compute"
-			likely = append(likely, c.ID)
+			likely = append(likely, c)
 		}
 		lines[i] = fmt.Sprintf("  - %s: %s, %d pods × %d %s in %s, created %s%s", c.ID, c.Type, c.Compute.PodCount,
 			c.Compute.GPUCountPerPod, c.Compute.GPUTypeID, orDash(c.DataCenterID), c.CreatedAt.UTC().Format(time.RFC3339), mark)
 	}
 	if len(likely) == 1 {
-		for i := range same {
-			if same[i].ID == likely[0] {
-				adopted := same[i]
-				return &adopted, diag.NewWarningDiagnostic("Cluster Adopted After a Lost Create Reply",
-					fmt.Sprintf("%s\n\nExactly one cluster named %q with the requested type and compute appeared since this "+
-						"apply sent its request: %s. It is this apply's cluster and is now in state; no second cluster was created.",
-						detail, body.Name, adopted.ID))
-			}
-		}
+		adopted := likely[0]
+		return &adopted, diag.NewWarningDiagnostic("Cluster Adopted After a Lost Create Reply",
+			fmt.Sprintf("%s\n\nExactly one cluster named %q with the requested type and compute appeared since this "+
+				"apply sent its request: %s. It is this apply's cluster and is now in state; no second cluster was created.",
+				detail, body.Name, adopted.ID))
 	}
 	importID := same[0].ID
 	if len(likely) > 0 {
-		importID = likely[0]
+		importID = likely[0].ID
 	}
 	detail += fmt.Sprintf("\n\nCluster names are not unique, so the provider does not adopt a cluster by name. Clusters named "+
 		"%q now:\n%s\n\nIf one of them is the cluster this apply created, import it instead of applying again (which would "+

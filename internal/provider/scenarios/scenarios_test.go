@@ -36,17 +36,12 @@ func cleanPlan(t *testing.T, cli *acctest.CLI, why string) {
 // stateID returns the id in state of the resource at address.
 func stateID(t *testing.T, cli *acctest.CLI, address string) string {
 	t.Helper()
-	st := cli.State()
-	if st.Values != nil && st.Values.RootModule != nil {
-		for _, r := range st.Values.RootModule.Resources {
-			if r.Address == address {
-				id, _ := r.AttributeValues["id"].(string)
-				return id
-			}
-		}
+	attrs := cli.StateAttributes(address)
+	if attrs == nil {
+		t.Fatalf("%s is not in state", address)
 	}
-	t.Fatalf("%s is not in state", address)
-	return ""
+	id, _ := attrs["id"].(string)
+	return id
 }
 
 // A template with env and a pod from it with env of its own: the pod gets
