@@ -19,12 +19,25 @@ type Data struct {
 	client *runpod.Client
 	// catalog memoizes catalog reads for this provider process (catalog.go).
 	catalog *Catalog
+	// templatePlans is what this process's plan does to templates.
+	templatePlans *TemplatePlans
 	// summary and detail explain why client is nil.
 	summary, detail string
 }
 
 // NewData wraps a ready client.
-func NewData(c *runpod.Client) *Data { return &Data{client: c, catalog: newCatalog(c)} }
+func NewData(c *runpod.Client) *Data {
+	return &Data{client: c, catalog: newCatalog(c), templatePlans: &TemplatePlans{}}
+}
+
+// TemplatePlans returns what this provider process has planned for
+// templates (nil-safe: a nil Data or registry records and finds nothing).
+func (d *Data) TemplatePlans() *TemplatePlans {
+	if d == nil {
+		return nil
+	}
+	return d.templatePlans
+}
 
 // Unavailable records why no client could be built, to be reported by the
 // first operation that needs one.

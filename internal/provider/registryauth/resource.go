@@ -201,13 +201,25 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that use registry credential %q", name), err))
 		return
 	}
-	var uses []string
+	var uses, handled []string
 	for _, t := range templates {
-		if t.Registry != nil && *t.Registry == id {
-			uses = append(uses, fmt.Sprintf("  - template %q (%s)", t.Name, t.ID))
+		if t.Registry == nil || *t.Registry != id {
+			continue
 		}
+		line := fmt.Sprintf("  - template %q (%s)", t.Name, t.ID)
+		// Leave out what this apply itself destroys or re-points (when the
+		// template was planned before this credential).
+		if p, ok := r.Data.TemplatePlans().Lookup(t.ID); ok && (p.Destroyed || p.RegistryChanges) {
+			handled = append(handled, line)
+			continue
+		}
+		uses = append(uses, line)
 	}
 	if len(uses) == 0 {
+		if len(handled) > 0 {
+			tflog.Debug(ctx, "every template that uses the registry credential is destroyed or re-pointed by this plan",
+				map[string]any{"templates": len(handled)})
+		}
 		return
 	}
 	sort.Strings(uses)
@@ -215,6 +227,10 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 		"Runpod does not refuse the delete: it silently clears the registry of these templates, and pods created from "+
 		"them afterwards cannot pull a private image. Templates destroyed in the same apply are not affected.",
 		doing, name, id, strings.Join(uses, "\n"))
+	if len(handled) > 0 {
+		sort.Strings(handled)
+		detail += fmt.Sprintf(" Not listed: templates this apply destroys or points elsewhere:\n\n%s\n", strings.Join(handled, "\n"))
+	}
 	if doing == "Replacing" {
 		detail += " Templates managed in this configuration that set registry_auth_id from this resource are updated " +
 			"to the new credential in the same apply; the others keep no credential."

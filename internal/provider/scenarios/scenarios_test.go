@@ -157,10 +157,62 @@ resource "runpod_template" "t" {
 		t.Fatalf("template env = %v", tmpl.Env)
 	}
 
-	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	// Destroying them together: Terraform destroys the template first, so
+	// no warning may say that it loses its credential or secret.
+	destroy := cli.MustRun("destroy", "-auto-approve", "-input=false")
+	destroy.Lacks(t, "Templates Use This Registry Credential", "Templates Reference This Secret")
 	if ids := env.Fake.TemplateIDsNamed("private"); len(ids) != 0 {
 		t.Fatalf("template still in the API: %v", ids)
 	}
+}
+
+// A credential and a secret that a console-made template uses: destroying
+// them warns and names that template, and only it.
+func TestAccScenario_credentialUsedOutsideTerraform(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(`
+resource "runpod_registry_auth" "ghcr" {
+  name     = "ghcr"
+  username = "bot"
+  password = "ghcr-token"
+}
+
+resource "runpod_secret" "hf" {
+  name  = "hf_token"
+  value = "hf-token-value"
+}
+
+resource "runpod_template" "managed" {
+  name             = "managed"
+  image            = "ghcr.io/acme/trainer:1"
+  registry_auth_id = runpod_registry_auth.ghcr.id
+  env              = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}" }
+}
+`)
+	cli.Init()
+	cli.MustRun(applyArgs...)
+	registryID := stateID(t, cli, "runpod_registry_auth.ghcr")
+	console := runpodfake.DefaultTemplate("console-made", "ghcr.io/acme/server:2")
+	console.Registry = &registryID
+	console.Env = map[string]string{"TOKEN": "{{ RUNPOD_SECRET_hf_token }}"}
+	console = env.Fake.SeedTemplate(console)
+
+	plan := cli.RunJSON("plan", "-destroy", "-input=false")
+	for _, summary := range []string{"Templates Use This Registry Credential", "Templates Reference This Secret"} {
+		w := plan.Warnings(summary)
+		if len(w) != 1 {
+			t.Fatalf("destroy plan: %d %q warnings, want 1; output:\n%s", len(w), summary, plan.Output())
+		}
+		// The managed template is destroyed first: at most it is named
+		// after "Not listed".
+		listed, _, _ := strings.Cut(w[0].Detail, "Not listed")
+		if !strings.Contains(listed, console.ID) || strings.Contains(listed, `"managed"`) {
+			t.Fatalf("%q warning must name the console-made template and not list the managed one:\n%s", summary, w[0].Detail)
+		}
+	}
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
 }
 
 // An SSH key and a pod that depends on it: no false "no key" warning.

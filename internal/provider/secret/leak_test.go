@@ -263,6 +263,13 @@ func TestLeak_writeOnlyCredentials(t *testing.T) {
 					acctest.CheckFake(w.sent),
 				},
 			},
+			{
+				// A console-made template that uses both credentials makes
+				// the destroy warn (naming them), so the diagnostics checked
+				// below include the ones written next to the credentials.
+				PreConfig: func() { seedConsoleTemplate(t, fake) },
+				Config:    leakConfig(true),
+			},
 		},
 	})
 	w.checkLogsAndDiagnostics(t)
@@ -377,4 +384,18 @@ type stateCheckFunc func(statecheck.CheckStateRequest) error
 
 func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = f(req)
+}
+
+// seedConsoleTemplate adds, as if made in the console, a template that uses
+// the leak check's registry credential and secret.
+func seedConsoleTemplate(t *testing.T, fake *runpodfake.Fake) {
+	t.Helper()
+	ids := fake.RegistryIDsNamed("leak-check")
+	if len(ids) != 1 {
+		t.Fatalf("registry credentials named leak-check: %v", ids)
+	}
+	tpl := runpodfake.DefaultTemplate("console-made", "ghcr.io/acme/private:2")
+	tpl.Registry = &ids[0]
+	tpl.Env = map[string]string{"TOKEN": "{{ RUNPOD_SECRET_leak_check }}"}
+	fake.SeedTemplate(tpl)
 }

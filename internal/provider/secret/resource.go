@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -231,30 +232,55 @@ func (r *secretResource) warnReferencingTemplates(ctx context.Context, state sec
 		return
 	}
 	pattern := referencePattern(name)
-	var uses []string
+	var uses, handled []string
 	for _, t := range templates {
-		var keys []string
-		for k, v := range t.Env {
-			if pattern.MatchString(v) {
-				keys = append(keys, k)
-			}
+		keys := referencingKeys(pattern, t.Env)
+		if len(keys) == 0 {
+			continue
 		}
-		if len(keys) > 0 {
-			sort.Strings(keys)
-			uses = append(uses, fmt.Sprintf("  - template %q (%s): env %s", t.Name, t.ID, strings.Join(keys, ", ")))
+		line := fmt.Sprintf("  - template %q (%s): env %s", t.Name, t.ID, strings.Join(keys, ", "))
+		// Leave out what this apply itself destroys or rewrites (when the
+		// template was planned before this secret).
+		if p, ok := r.Data.TemplatePlans().Lookup(t.ID); ok &&
+			(p.Destroyed || (p.EnvAfter != nil && len(referencingKeys(pattern, p.EnvAfter)) == 0)) {
+			handled = append(handled, line)
+			continue
 		}
+		uses = append(uses, line)
 	}
 	if len(uses) == 0 {
+		if len(handled) > 0 {
+			tflog.Debug(ctx, "every template that references the secret is destroyed or rewritten by this plan",
+				map[string]any{"templates": len(handled)})
+		}
 		return
 	}
 	sort.Strings(uses)
+	sort.Strings(handled)
+	notListed := ""
+	if len(handled) > 0 {
+		notListed = fmt.Sprintf(" Not listed: templates this apply destroys or stops referencing it from:\n\n%s\n", strings.Join(handled, "\n"))
+	}
 	diags.AddWarning("Templates Reference This Secret",
 		fmt.Sprintf("%s secret %q deletes it, and these templates reference it as %s:\n\n%s\n\n"+
 			"Runpod does not refuse the delete, but pods and workers started from these templates will fail to boot "+
 			"until their env stops referencing it (or a secret with this name exists again). Running pods keep the "+
 			"value until they restart. Templates destroyed in the same apply are not affected; pods that reference the "+
-			"secret directly are not checked.",
-			doing, name, Reference(name), strings.Join(uses, "\n")))
+			"secret directly are not checked.%s",
+			doing, name, Reference(name), strings.Join(uses, "\n"), notListed))
+}
+
+// referencingKeys returns, sorted, the env keys whose value references the
+// secret.
+func referencingKeys(pattern *regexp.Regexp, env map[string]string) []string {
+	var keys []string
+	for k, v := range env {
+		if pattern.MatchString(v) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -17,6 +18,7 @@ var _ resource.ResourceWithModifyPlan = (*templateResource)(nil)
 // would be over Runpod's 102400-byte limit: the API would answer a bare 413
 // at apply. env is what makes a template large, so the error names it.
 func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.recordPlan(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return // a destroy
 	}
@@ -57,4 +59,36 @@ func tooLarge(err error) (diag.Diagnostic, bool) {
 	}
 	summary, detail := diagnostics.RequestTooLarge("env", 0)
 	return diag.NewAttributeErrorDiagnostic(path.Root("env"), summary, detail), true
+}
+
+// recordPlan tells the credential and secret resources planned after this
+// template in the same run what the apply does to it (destroy, a new
+// registry, a new env), so that their "templates use this" warnings leave it
+// out (providerdata.TemplatePlans).
+func (r *templateResource) recordPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || r.Data == nil {
+		return // a create: nothing references it yet
+	}
+	var state templateModel
+	if diags := req.State.Get(ctx, &state); diags.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	if req.Plan.Raw.IsNull() || len(resp.RequiresReplace) > 0 {
+		r.Data.TemplatePlans().Record(id, providerdata.TemplatePlan{Destroyed: true})
+		return
+	}
+	var plan templateModel
+	if diags := req.Plan.Get(ctx, &plan); diags.HasError() {
+		return
+	}
+	rec := providerdata.TemplatePlan{RegistryChanges: !plan.RegistryAuthID.Equal(state.RegistryAuthID)}
+	if !plan.Env.Equal(state.Env) && !plan.Env.IsUnknown() {
+		env := map[string]string{}
+		if diags := plan.Env.ElementsAs(ctx, &env, false); diags.HasError() {
+			return
+		}
+		rec.EnvAfter = env
+	}
+	r.Data.TemplatePlans().Record(id, rec)
 }
