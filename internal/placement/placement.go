@@ -9,11 +9,13 @@
 // the closest valid ids for a typo, the availability read quoted per data
 // center for a stock-out, and configurations that do have stock now.
 //
-// CheckGPU and CheckCPU do the reads through the provider-wide catalog memo
-// and call DecideGPU / DecideCPU, which are pure functions of the reads so
-// that every outcome can be unit-tested with hand-written catalog answers.
-// The Result carries structured findings for callers that want to act on
-// them, and ready-made diagnostic text for callers that only report.
+// CheckGPU and CheckCPU do the reads through a CatalogReader (the
+// provider-wide catalog memo) and call DecideGPU / DecideCPU, which are pure
+// functions of the reads so that every outcome can be unit-tested with
+// hand-written catalog answers. The Result carries structured findings for
+// callers that want to act on them, and ready-made message text for callers
+// that only report; turning it into a Terraform diagnostic is the caller's
+// business, so this package knows nothing of Terraform.
 package placement
 
 import (
@@ -22,13 +24,18 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/suggest"
 )
+
+// CatalogReader is what a check reads: the catalog memo the provider shares
+// between resources and data sources (providerdata.Catalog) satisfies it.
+type CatalogReader interface {
+	GPUTypes(ctx context.Context, q runpod.GPUTypeQuery) ([]runpod.GPUType, error)
+	CPUTypes(ctx context.Context, q runpod.CPUTypeQuery) ([]runpod.CPUType, error)
+	AllDataCenters(ctx context.Context) ([]runpod.DataCenter, error)
+}
 
 // Catalog products whose stock a request is checked against.
 const (
@@ -151,7 +158,7 @@ type Price struct {
 // Result is the decision on a request.
 type Result struct {
 	Outcome Outcome
-	// Summary and Detail are ready-made diagnostic text when Outcome is not
+	// Summary and Detail are ready-made message text when Outcome is not
 	// OK (empty otherwise). Detail quotes the availability read and lists
 	// alternatives.
 	Summary, Detail string
@@ -189,18 +196,6 @@ type Result struct {
 
 // OK reports whether the request can be placed now.
 func (r *Result) OK() bool { return r.Outcome == OK }
-
-// Diagnostic is the error for a request that cannot be placed, attached to
-// attr when it is not empty; nil when the result is OK.
-func (r *Result) Diagnostic(attr path.Path) diag.Diagnostic {
-	if r.OK() {
-		return nil
-	}
-	if attr.Equal(path.Empty()) {
-		return diag.NewErrorDiagnostic(r.Summary, r.Detail)
-	}
-	return diag.NewAttributeErrorDiagnostic(attr, r.Summary, r.Detail)
-}
 
 // GPUInputs are the catalog reads DecideGPU works from.
 type GPUInputs struct {
@@ -243,7 +238,7 @@ func CudaQuery(r GPURequest) (runpod.GPUTypeQuery, bool) {
 // CheckGPU reads what DecideGPU needs through the catalog memo (one to three
 // requests, shared with every other check and data source of the run) and
 // decides. The error is a failed catalog read.
-func CheckGPU(ctx context.Context, cat *providerdata.Catalog, req GPURequest) (*Result, error) {
+func CheckGPU(ctx context.Context, cat CatalogReader, req GPURequest) (*Result, error) {
 	var in GPUInputs
 	var err error
 	if len(req.DataCenterIDs) > 0 {
@@ -277,7 +272,7 @@ func CPUQuery(r CPURequest) runpod.CPUTypeQuery {
 }
 
 // CheckCPU is CheckGPU for a CPU pod.
-func CheckCPU(ctx context.Context, cat *providerdata.Catalog, req CPURequest) (*Result, error) {
+func CheckCPU(ctx context.Context, cat CatalogReader, req CPURequest) (*Result, error) {
 	var in CPUInputs
 	var err error
 	if len(req.DataCenterIDs) > 0 {
@@ -327,7 +322,7 @@ func DecideGPU(req GPURequest, in GPUInputs) *Result {
 	g := findGPU(in.Types, req.GPUTypeID)
 	if g == nil {
 		res.Outcome = UnknownType
-		res.ClosestIDs = closestGPUs(in.Types, req.GPUTypeID, 3)
+		res.ClosestIDs = closestGPUs(in.Types, req.GPUTypeID)
 		res.Summary = "Unknown GPU Type"
 		res.Detail = unknownGPUDetail(req.GPUTypeID, res.ClosestIDs, in.Types)
 		return res
@@ -415,12 +410,12 @@ func DecideCPU(req CPURequest, in CPUInputs) *Result {
 		}
 	}
 	if c == nil {
-		ids := make([]candidate, 0, len(in.Types))
+		ids := make([]suggest.Candidate, 0, len(in.Types))
 		for _, t := range in.Types {
-			ids = append(ids, candidate{id: t.ID, names: []string{t.ID, t.Name}})
+			ids = append(ids, suggest.Candidate{ID: t.ID, Names: []string{t.ID, t.Name}})
 		}
 		res.Outcome = UnknownType
-		res.ClosestIDs = closest(ids, req.CPUTypeID, 3)
+		res.ClosestIDs = suggest.Closest(req.CPUTypeID, ids, 3, suggest.BestKind)
 		res.Summary = "Unknown CPU Flavour"
 		res.Detail = fmt.Sprintf("CPU flavour %q is not in Runpod's CPU catalog. The closest ids: %s. The runpod_cpu_types "+
 			"data source lists every flavour with its prices and stock.", req.CPUTypeID, pricing.IDList(res.ClosestIDs))
@@ -489,15 +484,15 @@ func checkDataCenterIDs(ids []string, dcs []runpod.DataCenter) *Result {
 	if dcs == nil {
 		return nil
 	}
-	known := make([]candidate, 0, len(dcs))
+	known := make([]suggest.Candidate, 0, len(dcs))
 	for _, dc := range dcs {
-		known = append(known, candidate{id: dc.ID, names: []string{dc.ID, dc.Name}})
+		known = append(known, suggest.Candidate{ID: dc.ID, Names: []string{dc.ID, dc.Name}})
 	}
 	for _, id := range ids {
 		if slices.ContainsFunc(dcs, func(dc runpod.DataCenter) bool { return dc.ID == id }) {
 			continue
 		}
-		res := &Result{Outcome: UnknownDataCenter, ClosestIDs: closest(known, id, 3)}
+		res := &Result{Outcome: UnknownDataCenter, ClosestIDs: suggest.Closest(id, known, 3, suggest.BestKind)}
 		all := make([]string, 0, len(dcs))
 		for _, dc := range dcs {
 			all = append(all, dc.ID)
@@ -568,7 +563,7 @@ func stockRows(rows []runpod.Availability, requested []string) (counted []runpod
 	best := slices.Clone(counted)
 	sortByAvailability(best)
 	for _, r := range best {
-		if providerdata.HasStock(r.Availability) && !slices.Contains(placeable, r.ID) {
+		if HasStock(r.Availability) && !slices.Contains(placeable, r.ID) {
 			placeable = append(placeable, r.ID)
 		}
 	}
@@ -577,7 +572,7 @@ func stockRows(rows []runpod.Availability, requested []string) (counted []runpod
 
 func sortByAvailability(rows []runpod.Availability) {
 	slices.SortStableFunc(rows, func(a, b runpod.Availability) int {
-		if d := providerdata.AvailabilityRank(b.Availability) - providerdata.AvailabilityRank(a.Availability); d != 0 {
+		if d := AvailabilityRank(b.Availability) - AvailabilityRank(a.Availability); d != 0 {
 			return d
 		}
 		return strings.Compare(a.ID, b.ID)
@@ -592,7 +587,7 @@ func otherDataCenters(rows []runpod.Availability, requested []string) []runpod.A
 	}
 	var out []runpod.Availability
 	for _, r := range rows {
-		if providerdata.HasStock(r.Availability) && !slices.Contains(requested, r.ID) {
+		if HasStock(r.Availability) && !slices.Contains(requested, r.ID) {
 			out = append(out, r)
 		}
 	}

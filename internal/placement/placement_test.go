@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
-
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -225,8 +223,8 @@ func TestDecideGPU(t *testing.T) {
 				t.Fatalf("outcome %v, want %v\n%s", res.Outcome, tt.outcome, res.Detail)
 			}
 			if tt.outcome == OK {
-				if res.Summary != "" || res.Detail != "" || res.Diagnostic(path.Empty()) != nil {
-					t.Errorf("OK result has text or a diagnostic: %q %q", res.Summary, res.Detail)
+				if res.Summary != "" || res.Detail != "" {
+					t.Errorf("OK result has text: %q %q", res.Summary, res.Detail)
 				}
 			} else if res.Summary == "" || res.Detail == "" {
 				t.Errorf("no diagnostic text for %v", res.Outcome)
@@ -317,18 +315,6 @@ func TestDecideCPU(t *testing.T) {
 	}
 }
 
-func TestDiagnosticAttachesToAttribute(t *testing.T) {
-	res := DecideGPU(GPURequest{GPUTypeID: "nope"}, GPUInputs{Types: testTypes()})
-	d := res.Diagnostic(path.Root("gpu").AtName("type_id"))
-	if d == nil || d.Summary() != "Unknown GPU Type" {
-		t.Fatalf("diagnostic %v", d)
-	}
-	type withPath interface{ Path() path.Path }
-	if p, ok := d.(withPath); !ok || !p.Path().Equal(path.Root("gpu").AtName("type_id")) {
-		t.Errorf("diagnostic not attached to gpu.type_id: %#v", d)
-	}
-}
-
 func TestCudaQuery(t *testing.T) {
 	if _, ok := CudaQuery(GPURequest{GPUTypeID: rtx4090}); ok {
 		t.Error("a request without a CUDA constraint has a CUDA query")
@@ -336,17 +322,6 @@ func TestCudaQuery(t *testing.T) {
 	q, ok := CudaQuery(GPURequest{GPUTypeID: rtx4090, AllowedCudaVersions: []string{"12.8", "12.4"}, GPUCount: 2, Cloud: runpod.CloudCommunity})
 	if !ok || !slices.Equal(q.CudaVersions, []string{"12.4", "12.8"}) || q.Count != 2 || q.Cloud != runpod.CloudCommunity || q.Products[0] != ProductPod {
 		t.Errorf("CUDA query %+v", q)
-	}
-}
-
-func TestLevenshtein(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"abc", "", 3}, {"h100", "h200", 1}, {"kitten", "sitting", 3}} {
-		if got := levenshtein(c.a, c.b); got != c.d {
-			t.Errorf("levenshtein(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
-		}
 	}
 }
 

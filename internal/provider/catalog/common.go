@@ -21,7 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -68,7 +68,7 @@ func availabilityRows(rows []runpod.Availability, only []string) ([]availability
 		}
 	}
 	sort.SliceStable(kept, func(i, j int) bool {
-		ri, rj := providerdata.AvailabilityRank(kept[i].Availability), providerdata.AvailabilityRank(kept[j].Availability)
+		ri, rj := placement.AvailabilityRank(kept[i].Availability), placement.AvailabilityRank(kept[j].Availability)
 		if ri != rj {
 			return ri > rj
 		}
@@ -78,7 +78,7 @@ func availabilityRows(rows []runpod.Availability, only []string) ([]availability
 	withStock := []string{}
 	for i, r := range kept {
 		out[i] = availabilityModel{ID: types.StringValue(r.ID), Name: types.StringValue(r.Name), Availability: types.StringValue(r.Availability)}
-		if providerdata.HasStock(r.Availability) {
+		if placement.HasStock(r.Availability) {
 			withStock = append(withStock, r.ID)
 		}
 	}
@@ -89,7 +89,7 @@ func availabilityRows(rows []runpod.Availability, only []string) ([]availability
 func bestAvailability(rows []availabilityModel) string {
 	best := "NONE"
 	for _, r := range rows {
-		if providerdata.AvailabilityRank(r.Availability.ValueString()) > providerdata.AvailabilityRank(best) {
+		if placement.AvailabilityRank(r.Availability.ValueString()) > placement.AvailabilityRank(best) {
 			best = r.Availability.ValueString()
 		}
 	}

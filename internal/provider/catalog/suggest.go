@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -14,6 +13,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/suggest"
 )
 
 // maxSuggestions bounds the "closest valid ids" a message offers.
@@ -24,83 +24,7 @@ const maxSuggestions = 3
 // name ("RTX 4090") finds the real id. Ids too far from id are left out, so
 // an empty result means nothing is close.
 func closestIDs(id string, valid []string) []string {
-	q := foldID(id)
-	type scored struct {
-		id    string
-		score int
-	}
-	var hits []scored
-	for _, v := range valid {
-		c := foldID(v)
-		score := levenshtein(q, c)
-		// A short form of the id ("RTX 4090", "NVIDIA RTX 4090" for
-		// "NVIDIA GeForce RTX 4090") is as good as a one-letter typo.
-		if len(q) >= 4 && (isSubsequence(q, c) || isSubsequence(c, q)) {
-			score = min(score, 1)
-		}
-		if score <= max(2, len([]rune(q))/3) {
-			hits = append(hits, scored{v, score})
-		}
-	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].score != hits[j].score {
-			return hits[i].score < hits[j].score
-		}
-		return hits[i].id < hits[j].id
-	})
-	out := []string{}
-	for i := 0; i < len(hits) && i < maxSuggestions; i++ {
-		if i > 0 && hits[0].score == 0 && hits[i].score > 0 {
-			break // same id but for case or punctuation: that is the one
-		}
-		out = append(out, hits[i].id)
-	}
-	return out
-}
-
-// isSubsequence reports whether every rune of short appears in long, in order.
-func isSubsequence(short, long string) bool {
-	rs := []rune(short)
-	i := 0
-	for _, r := range long {
-		if i < len(rs) && rs[i] == r {
-			i++
-		}
-	}
-	return i == len(rs)
-}
-
-// foldID drops case and punctuation, which users get wrong most often and
-// which never tell two catalog ids apart.
-func foldID(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return suggest.Closest(id, suggest.IDs(valid), maxSuggestions, suggest.Typos)
 }
 
 // unknownIDDetail says that id is not one of valid (kind "data center",

@@ -19,7 +19,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -454,7 +453,7 @@ func placementError(res *placement.Result, volumeDC string) diag.Diagnostic {
 			"\n\nThe cluster must be in %s, the data center of its network volume; another data center listed above "+
 				"needs a network volume there.", volumeDC))
 	}
-	return res.Diagnostic(at)
+	return diag.NewAttributeErrorDiagnostic(at, res.Summary, res.Detail)
 }
 
 // pathFor is the attribute a placement outcome is about.
@@ -589,7 +588,7 @@ func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) st
 	var elsewhere []string
 	if len(dcs) > 0 {
 		for _, a := range g.DataCenters {
-			if providerdata.HasStock(a.Availability) && !slices.Contains(dcs, a.ID) {
+			if placement.HasStock(a.Availability) && !slices.Contains(dcs, a.ID) {
 				elsewhere = append(elsewhere, fmt.Sprintf("%s (%s)", a.ID, a.Availability))
 			}
 		}
@@ -605,7 +604,7 @@ func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) st
 		}
 		var where []string
 		for _, a := range t.DataCenters {
-			if providerdata.HasStock(a.Availability) && (len(dcs) == 0 || slices.Contains(dcs, a.ID)) {
+			if placement.HasStock(a.Availability) && (len(dcs) == 0 || slices.Contains(dcs, a.ID)) {
 				where = append(where, fmt.Sprintf("%s %s", a.ID, a.Availability))
 			}
 		}

@@ -148,10 +148,20 @@ func (r *podResource) planPlacement(ctx context.Context, plan podModel, dcs []st
 		return nil, false
 	}
 	if !res.OK() {
-		resp.Diagnostics.Append(res.Diagnostic(placementAttribute(res.Outcome, isGPU, gr)))
+		resp.Diagnostics.Append(placementDiagnostic(res, isGPU, gr))
 		return res, false
 	}
 	return res, true
+}
+
+// placementDiagnostic is the plan error for a request placement refused,
+// with placement's own summary and detail, on the attribute at fault; nil
+// when the request can be placed.
+func placementDiagnostic(res *placement.Result, isGPU bool, gr placement.GPURequest) diag.Diagnostic {
+	if res.OK() {
+		return nil
+	}
+	return diag.NewAttributeErrorDiagnostic(placementAttribute(res.Outcome, isGPU, gr), res.Summary, res.Detail)
 }
 
 // placementAttribute is the attribute a placement problem is reported on.

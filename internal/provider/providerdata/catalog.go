@@ -195,21 +195,3 @@ func fetchEntry[T any](ctx context.Context, c *Catalog, key string, e *catalogEn
 func isContextError(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
-
-// Availability levels the catalog reports, lowest first.
-var availabilityLevels = []string{"NONE", "LOW", "MEDIUM", "HIGH"}
-
-// AvailabilityRank orders availability levels: NONE (or anything unknown)
-// is 0, LOW 1, MEDIUM 2, HIGH 3. Sorting by it puts the best-stocked first.
-func AvailabilityRank(level string) int {
-	for i, l := range availabilityLevels {
-		if l == level {
-			return i
-		}
-	}
-	return 0
-}
-
-// HasStock reports whether an availability level means something can be
-// placed now (anything but NONE).
-func HasStock(level string) bool { return AvailabilityRank(level) > 0 }

@@ -1,4 +1,4 @@
-package placement_test
+package providerdata_test
 
 import (
 	"context"
@@ -11,8 +11,9 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-// CheckGPU and CheckCPU against the fake's default catalog: the reads are
-// the ones the API answers, and repeated checks share them through the memo.
+// placement.CheckGPU and CheckCPU against the fake's default catalog, reading
+// through this package's memo: the reads are the ones the API answers, and
+// repeated checks share them through the memo.
 func TestCheckAgainstFake(t *testing.T) {
 	fake := runpodfake.NewTestServer(t)
 	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
