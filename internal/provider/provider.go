@@ -43,17 +43,6 @@ const (
 	EnvBaseURL = "RUNPOD_API_URL"
 )
 
-// DefaultBaseURL is Runpod's API; request paths carry the /v2 prefix.
-const DefaultBaseURL = "https://api.runpod.io"
-
-// Retry defaults: enough to ride out a short 5xx burst or a rate-limit window
-// without making a failing plan hang for minutes.
-const (
-	defaultMaxRetries   = 4
-	defaultRetryWaitMin = 1 * time.Second
-	defaultRetryWaitMax = 30 * time.Second
-)
-
 var _ provider.Provider = (*runpodProvider)(nil)
 
 type runpodProvider struct {
@@ -103,8 +92,8 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 			},
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "Base URL of the Runpod API: an absolute `http://` or `https://` URL such as `" +
-					DefaultBaseURL + "`. Falls back to the `" + EnvBaseURL + "` environment variable, then to `" +
-					DefaultBaseURL + "`. Request paths carry `/v2` themselves, so a trailing `/v2` (as Runpod's docs " +
+					runpod.DefaultBaseURL + "`. Falls back to the `" + EnvBaseURL + "` environment variable, then to `" +
+					runpod.DefaultBaseURL + "`. Request paths carry `/v2` themselves, so a trailing `/v2` (as Runpod's docs " +
 					"write the base) is dropped. A value without a scheme, or one the provider cannot reach, is an error " +
 					"that names the URL tried.",
 				Optional:   true,
@@ -117,20 +106,20 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 					"waiting the full `Retry-After` Runpod sends, for as long as those waits add up to at most %d minutes "+
 					"per request and end before the operation's timeout, so that requests outlast a spent rate-limit "+
 					"window even under high `-parallelism`. A create is never retried after a 5xx or a lost connection. "+
-					"`0` disables retries of every kind, 429 included.", defaultMaxRetries, int(runpod.DefaultRateLimitWaitMax.Minutes())),
+					"`0` disables retries of every kind, 429 included.", runpod.DefaultMaxRetries, int(runpod.DefaultRateLimitWaitMax.Minutes())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, 20)},
 			},
 			"retry_wait_min_seconds": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Shortest wait between retries, in seconds; waits grow exponentially "+
-					"with jitter. A `Retry-After` header takes precedence. Defaults to %d; `0` also means the default.", int(defaultRetryWaitMin.Seconds())),
+					"with jitter. A `Retry-After` header takes precedence. Defaults to %d; `0` also means the default.", int(runpod.DefaultRetryWaitMin.Seconds())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, 300)},
 			},
 			"retry_wait_max_seconds": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Longest wait between retries after a 502/503/504 or a connection "+
 					"error, in seconds. Defaults to %d. A 429's `Retry-After` is waited in full even when longer (see "+
-					"`max_retries`), since retrying earlier only earns another 429.", int(defaultRetryWaitMax.Seconds())),
+					"`max_retries`), since retrying earlier only earns another 429.", int(runpod.DefaultRetryWaitMax.Seconds())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, 600)},
 			},
@@ -173,7 +162,7 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 		baseURL, source = p.getenv(EnvBaseURL), EnvBaseURL
 	}
 	if baseURL == "" {
-		baseURL = DefaultBaseURL
+		baseURL = runpod.DefaultBaseURL
 	}
 	normalized, err := runpod.NormalizeBaseURL(baseURL)
 	if err != nil {
@@ -204,9 +193,9 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 		APIKey:       apiKey,
 		BaseURL:      baseURL,
 		UserAgent:    fmt.Sprintf("terraform-provider-runpod/%s (+https://%s)", p.version, RegistryAddress),
-		MaxRetries:   defaultMaxRetries,
-		RetryWaitMin: defaultRetryWaitMin,
-		RetryWaitMax: defaultRetryWaitMax,
+		MaxRetries:   runpod.DefaultMaxRetries,
+		RetryWaitMin: runpod.DefaultRetryWaitMin,
+		RetryWaitMax: runpod.DefaultRetryWaitMax,
 	}
 	if !cfg.MaxRetries.IsNull() && !cfg.MaxRetries.IsUnknown() {
 		clientCfg.MaxRetries = int(cfg.MaxRetries.ValueInt64())
@@ -282,7 +271,7 @@ func invalidBaseURL(source, value string, problem error) (summary, detail string
 	}
 	return "Invalid Runpod API Base URL", fmt.Sprintf("%s is %q, which is not a usable API address: %s.\n\n"+
 		"A valid value is an absolute http:// or https:// URL without the /v2 path, such as %q (the default, used when "+
-		"neither base_url nor %s is set).", where, value, problem, DefaultBaseURL, EnvBaseURL)
+		"neither base_url nor %s is set).", where, value, problem, runpod.DefaultBaseURL, EnvBaseURL)
 }
 
 // baseURLValidator refuses, at validate time, a base_url that NormalizeBaseURL
@@ -292,7 +281,7 @@ type baseURLValidator struct{}
 var _ validator.String = baseURLValidator{}
 
 func (baseURLValidator) Description(context.Context) string {
-	return "must be an absolute http or https URL, such as " + DefaultBaseURL
+	return "must be an absolute http or https URL, such as " + runpod.DefaultBaseURL
 }
 
 func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }

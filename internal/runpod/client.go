@@ -28,11 +28,15 @@ import (
 
 const (
 	// DefaultBaseURL is the API host; request paths carry the /v2 prefix.
-	DefaultBaseURL      = "https://api.runpod.io"
-	defaultUserAgent    = "terraform-provider-runpod"
-	defaultMaxRetries   = 4
-	defaultRetryWaitMin = 1 * time.Second
-	defaultRetryWaitMax = 30 * time.Second
+	DefaultBaseURL   = "https://api.runpod.io"
+	defaultUserAgent = "terraform-provider-runpod"
+	// DefaultMaxRetries, DefaultRetryWaitMin and DefaultRetryWaitMax are
+	// enough to ride out a short 5xx burst or a rate-limit window without
+	// making a failing plan hang for minutes. The provider's schema quotes
+	// them as its defaults.
+	DefaultMaxRetries   = 4
+	DefaultRetryWaitMin = 1 * time.Second
+	DefaultRetryWaitMax = 30 * time.Second
 	// DefaultRateLimitWaitMax bounds the total time one request spends
 	// waiting out 429s: long enough to outlast several minute windows (the
 	// window most often spent), short enough that a spent hour or day quota
@@ -135,15 +139,15 @@ func New(cfg Config) (*Client, error) {
 	}
 	switch {
 	case c.maxRetries == 0:
-		c.maxRetries = defaultMaxRetries
+		c.maxRetries = DefaultMaxRetries
 	case c.maxRetries < 0:
 		c.maxRetries = 0
 	}
 	if c.retryWaitMin <= 0 {
-		c.retryWaitMin = defaultRetryWaitMin
+		c.retryWaitMin = DefaultRetryWaitMin
 	}
 	if c.retryWaitMax <= 0 {
-		c.retryWaitMax = defaultRetryWaitMax
+		c.retryWaitMax = DefaultRetryWaitMax
 	}
 	if c.retryWaitMax < c.retryWaitMin {
 		c.retryWaitMax = c.retryWaitMin
