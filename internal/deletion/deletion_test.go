@@ -2,9 +2,14 @@ package deletion
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -64,5 +69,73 @@ func TestRun(t *testing.T) {
 	}
 	if got, _ := run(inUse, nil, remedy); !strings.Contains(got[0], "Terminate pod p1.") {
 		t.Errorf("remedy missing: %v", got)
+	}
+}
+
+// With a wait, reads go on until the object is gone, a read fails, or the
+// wait runs out (moved from cluster's waitForGone test).
+func TestRunWaitsUntilGone(t *testing.T) {
+	wait := func(timeout time.Duration, stillExists func(time.Duration, error) diag.Diagnostic) *Wait {
+		return &Wait{Timeout: timeout, Backoff: poll.Backoff{Initial: time.Millisecond, Max: 2 * time.Millisecond}, StillExists: stillExists}
+	}
+	readsUntil := func(n int, then error) (func(context.Context) error, *int) {
+		reads := 0
+		return func(context.Context) error {
+			reads++
+			if reads >= n {
+				return then
+			}
+			return nil
+		}, &reads
+	}
+	req := func(read func(context.Context) error, w *Wait) Request {
+		return Request{Kind: "cluster", Name: "c", ID: "c1", Delete: func(context.Context) error { return nil }, Read: read, Wait: w}
+	}
+
+	read, reads := readsUntil(3, notFound)
+	if diags := Run(context.Background(), req(read, wait(time.Hour, nil))); diags.HasError() || *reads != 3 {
+		t.Errorf("gone on the third read: %v after %d reads", diags, *reads)
+	}
+	read, reads = readsUntil(2, ErrGone)
+	if diags := Run(context.Background(), req(read, wait(time.Hour, nil))); diags.HasError() || *reads != 2 {
+		t.Errorf("ErrGone on the second read: %v after %d reads", diags, *reads)
+	}
+	read, _ = readsUntil(2, boom)
+	if diags := Run(context.Background(), req(read, wait(time.Hour, nil))); len(diags) != 1 || diags[0].Summary() != "Cannot Confirm Cluster Deletion" {
+		t.Errorf("failed read: %v", diags)
+	}
+	read, _ = readsUntil(1<<30, nil)
+	diags := Run(context.Background(), req(read, wait(20*time.Millisecond, nil)))
+	if len(diags) != 1 || diags[0].Summary() != "Cluster Still Exists" || !strings.Contains(diags[0].Detail(), "could still be read after 20ms") {
+		t.Errorf("still readable: %v", diags)
+	}
+	var ended error
+	read, _ = readsUntil(1<<30, nil)
+	Run(context.Background(), req(read, wait(20*time.Millisecond, func(_ time.Duration, err error) diag.Diagnostic {
+		ended = err
+		return diag.NewErrorDiagnostic("custom", "")
+	})))
+	if !errors.Is(ended, context.DeadlineExceeded) {
+		t.Errorf("StillExists got %v, want the deadline", ended)
+	}
+}
+
+// Refused and Unconfirmed replace the generic wording.
+func TestRunCustomWording(t *testing.T) {
+	r := Request{Kind: "pod", Name: "p", ID: "p1",
+		Delete:      func(context.Context) error { return boom },
+		Read:        func(context.Context) error { return boom },
+		InUseRemedy: func(context.Context) string { return "never used" },
+		Refused:     func(err error) diag.Diagnostic { return diag.NewErrorDiagnostic("Pod Not Terminated", err.Error()) },
+		Unconfirmed: func(err error) diag.Diagnostic {
+			return diag.NewErrorDiagnostic("Cannot Confirm Pod Termination", err.Error())
+		},
+	}
+	if d := Run(context.Background(), r); len(d) != 1 || d[0].Summary() != "Pod Not Terminated" {
+		t.Errorf("refused: %v", d)
+	}
+	r.Delete = func(context.Context) error { return nil }
+	if d := Run(context.Background(), r); len(d) != 1 || d[0].Summary() != "Cannot Confirm Pod Termination" {
+		t.Errorf("unconfirmed: %v", d)
 	}
 }

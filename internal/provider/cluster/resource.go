@@ -26,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -490,29 +491,29 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	err := client.DeleteCluster(ctx, id)
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "cluster already gone", map[string]any{"id": id})
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Deleted",
-			fmt.Sprintf("deleting cluster %q (%s); it keeps billing until it is deleted", name, id), err))
-		return
-	}
-	// Confirm: a delete is done only when a read says the cluster is gone.
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := waitForGone(waitCtx, client, id); err != nil {
-		if apiErr := (*runpod.APIError)(nil); errors.As(err, &apiErr) {
-			resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Cluster Deletion",
-				fmt.Sprintf("reading cluster %s after deleting it", id), err))
-			return
-		}
-		resp.Diagnostics.AddError("Cluster Still Exists",
-			fmt.Sprintf("The API accepted the delete of cluster %q (%s), but it could still be read after %s (%s), and its "+
-				"pods bill until it is gone. Run destroy again; if it persists, check the Runpod console.", name, id, timeout, err))
-	}
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "cluster", Name: name, ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteCluster(ctx, id) },
+		Read: func(ctx context.Context) error {
+			_, err := client.GetCluster(ctx, id)
+			return err
+		},
+		Refused: func(err error) diag.Diagnostic {
+			return diagnostics.APIError("Cluster Not Deleted",
+				fmt.Sprintf("deleting cluster %q (%s); it keeps billing until it is deleted", name, id), err)
+		},
+		// Confirm: a delete is done only when a read says the cluster is gone.
+		Wait: &deletion.Wait{
+			Timeout: timeout,
+			Backoff: clusterPolling(),
+			StillExists: func(timeout time.Duration, err error) diag.Diagnostic {
+				return diag.NewErrorDiagnostic("Cluster Still Exists",
+					fmt.Sprintf("The API accepted the delete of cluster %q (%s), but it could still be read after %s (still readable "+
+						"when the wait ended: %s), and its pods bill until it is gone. Run destroy again; if it persists, check "+
+						"the Runpod console.", name, id, timeout, err))
+			},
+		},
+	})...)
 }
 
 // ImportState takes a cluster id. The settings Runpod does not return

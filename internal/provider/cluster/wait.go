@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -41,89 +41,40 @@ func stuck(c *runpod.Cluster) bool {
 	return false
 }
 
-// waitForMembers reads the cluster every pollInterval until it is ready
-// (see ready), ctx ends (the create timeout) or a member is stuck. It returns the
-// last cluster read (nil if none succeeded) with the reason it stopped
-// early, if it did. GETs are retried by the client, so an error here is
-// one that outlasted those retries.
+// waitForMembers reads the cluster, pausing as clusterPolling says, until it
+// is ready (see ready), ctx ends (the create timeout) or a member is stuck.
+// It returns the last cluster read (nil if none succeeded) with the reason it
+// stopped early, if it did. GETs are retried by the client, so an error here
+// is one that outlasted those retries.
 func waitForMembers(ctx context.Context, client *runpod.Client, id string, wantSSH bool) (*runpod.Cluster, error) {
-	pause := newBackoff()
-	defer pause.stop()
 	var last *runpod.Cluster
-	for attempt := 1; ; attempt++ {
+	err := poll.Until(ctx, clusterPolling(), func(ctx context.Context, attempt int) (bool, error) {
 		c, err := client.GetCluster(ctx, id)
 		switch {
 		case ctx.Err() != nil:
-			return last, ctx.Err()
+			return false, ctx.Err()
 		case err != nil:
-			return last, err
+			return false, err
 		}
 		last = c
 		tflog.Debug(ctx, "waiting for cluster members", map[string]any{
 			"id": id, "attempt": attempt, "pods": formatCounts(c.Pods.ByStatus),
 		})
-		if ready(c, wantSSH) {
-			return c, nil
-		}
-		if stuck(c) {
-			return c, errMembersStuck
-		}
-		if err := pause.wait(ctx); err != nil {
-			return last, err
-		}
-	}
-}
-
-// waitForGone reads the cluster until the API answers 404. Any other error
-// is returned as is; ctx ending returns its error.
-func waitForGone(ctx context.Context, client *runpod.Client, id string) error {
-	pause := newBackoff()
-	defer pause.stop()
-	for {
-		_, err := client.GetCluster(ctx, id)
 		switch {
-		case runpod.IsNotFound(err):
-			return nil
-		case ctx.Err() != nil:
-			return fmt.Errorf("still readable when the wait ended: %w", ctx.Err())
-		case err != nil:
-			return err
+		case ready(c, wantSSH):
+			return true, nil
+		case stuck(c):
+			return false, errMembersStuck
 		}
-		if err := pause.wait(ctx); err != nil {
-			return fmt.Errorf("still readable when the wait ended: %w", err)
-		}
-	}
+		return false, nil
+	})
+	return last, err
 }
 
-// backoff paces a wait: pollInterval first, doubling up to maxPollInterval.
-type backoff struct {
-	next  time.Duration
-	timer *time.Timer
-}
-
-func newBackoff() *backoff { return &backoff{next: pollInterval} }
-
-// wait pauses until the next read is due, or returns ctx's error if it ends
-// first.
-func (b *backoff) wait(ctx context.Context) error {
-	if b.timer == nil {
-		b.timer = time.NewTimer(b.next)
-	} else {
-		b.timer.Reset(b.next)
-	}
-	b.next = min(2*b.next, max(maxPollInterval, pollInterval))
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-b.timer.C:
-		return nil
-	}
-}
-
-func (b *backoff) stop() {
-	if b.timer != nil {
-		b.timer.Stop()
-	}
+// clusterPolling paces every wait on a cluster: pollInterval first,
+// doubling up to maxPollInterval.
+func clusterPolling() poll.Backoff {
+	return poll.Backoff{Initial: pollInterval, Max: maxPollInterval}
 }
 
 // formatCounts reads "RUNNING 3, STARTING 1", statuses in lifecycle order.

@@ -74,21 +74,6 @@ func TestWaitForMembers_deadline(t *testing.T) {
 	}
 }
 
-func TestWaitForGone(t *testing.T) {
-	_, client, c := newCluster(t, nil, 0)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if err := waitForGone(ctx, client, c.ID); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v for a cluster that still exists, want the deadline", err)
-	}
-	if err := client.DeleteCluster(context.Background(), c.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := waitForGone(context.Background(), client, c.ID); err != nil {
-		t.Fatalf("err = %v for a deleted cluster", err)
-	}
-}
-
 func TestFormatCounts(t *testing.T) {
 	for _, c := range []struct {
 		in   map[string]int
@@ -104,27 +89,10 @@ func TestFormatCounts(t *testing.T) {
 	}
 }
 
-func TestBackoffDoublesUpToTheMaximum(t *testing.T) {
-	defer func(p, m time.Duration) { pollInterval, maxPollInterval = p, m }(pollInterval, maxPollInterval)
-	pollInterval, maxPollInterval = time.Millisecond, 4*time.Millisecond
-	b := newBackoff()
-	defer b.stop()
-	var got []time.Duration
-	for range 4 {
-		got = append(got, b.next)
-		if err := b.wait(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := []time.Duration{time.Millisecond, 2 * time.Millisecond, 4 * time.Millisecond, 4 * time.Millisecond}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("pauses %v, want %v", got, want)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := b.wait(ctx); !errors.Is(err, context.Canceled) {
-		t.Fatalf("wait on a cancelled context = %v", err)
+// Waits start at pollInterval and double up to maxPollInterval (poll's tests
+// prove the doubling and the cap).
+func TestClusterPolling(t *testing.T) {
+	if b := clusterPolling(); b.Initial != pollInterval || b.Max != maxPollInterval || b.Factor != 0 {
+		t.Errorf("clusterPolling() = %+v, want %v doubling up to %v", b, pollInterval, maxPollInterval)
 	}
 }

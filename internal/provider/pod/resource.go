@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -639,65 +640,70 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	err := client.DeletePod(ctx, id)
-	if runpod.IsConflict(err) && !known(state.ClusterID) {
-		err = r.unlockAndTerminate(ctx, client, id, name, err, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	}
-	switch {
-	case runpod.IsNotFound(err):
-		tflog.Debug(ctx, "pod already gone", map[string]any{"id": id})
-		return
-	case runpod.IsConflict(err):
-		resp.Diagnostics.Append(r.refused("Pod Not Terminated", fmt.Sprintf("terminating pod %s", id), state, err))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Pod Not Terminated", fmt.Sprintf("terminating pod %s", id), err))
-		return
-	}
-	// Confirm: a pod is gone only when a read says so.
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	delay := pollMin
-	for {
-		p, err := client.GetPod(waitCtx, id)
-		switch {
-		case runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated):
-			tflog.Info(ctx, "terminated pod", map[string]any{"id": id})
-			return
-		case err != nil && waitCtx.Err() == nil:
-			resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Pod Termination", fmt.Sprintf("reading pod %s after terminating it", id), err))
-			return
-		}
-		select {
-		case <-waitCtx.Done():
-			resp.Diagnostics.AddError("Pod Still Exists",
-				fmt.Sprintf("Runpod accepted the termination of pod %q (%s), but it could still be read after %s (timeouts.delete). "+
-					"A pod bills until it is gone: run destroy again, and if it persists check the Runpod console.", name, id, timeout))
-			return
-		case <-time.After(delay):
-		}
-		delay = min(2*delay, pollMax)
-	}
+	action := fmt.Sprintf("terminating pod %s", id)
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "pod", Name: name, ID: id,
+		Delete: func(ctx context.Context) error {
+			err := client.DeletePod(ctx, id)
+			if runpod.IsConflict(err) && !known(state.ClusterID) {
+				err = r.unlockAndTerminate(ctx, client, id, name, err, &resp.Diagnostics)
+			}
+			return err
+		},
+		// A pod is gone when a read says so: 404, or TERMINATED.
+		Read: func(ctx context.Context) error {
+			p, err := client.GetPod(ctx, id)
+			if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
+				tflog.Info(ctx, "terminated pod", map[string]any{"id": id})
+				return deletion.ErrGone
+			}
+			return err
+		},
+		Refused: func(err error) diag.Diagnostic {
+			var unlock *unlockFailed
+			switch {
+			case errors.As(err, &unlock):
+				return unlock.diag
+			case runpod.IsConflict(err):
+				return r.refused("Pod Not Terminated", action, state, err)
+			}
+			return diagnostics.APIError("Pod Not Terminated", action, err)
+		},
+		Unconfirmed: func(err error) diag.Diagnostic {
+			return diagnostics.APIError("Cannot Confirm Pod Termination", fmt.Sprintf("reading pod %s after terminating it", id), err)
+		},
+		Wait: &deletion.Wait{
+			Timeout: timeout,
+			Backoff: podPolling(),
+			StillExists: func(timeout time.Duration, _ error) diag.Diagnostic {
+				return diag.NewErrorDiagnostic("Pod Still Exists",
+					fmt.Sprintf("Runpod accepted the termination of pod %q (%s), but it could still be read after %s (timeouts.delete). "+
+						"A pod bills until it is gone: run destroy again, and if it persists check the Runpod console.", name, id, timeout))
+			},
+		},
+	})...)
 }
+
+// unlockFailed is a locked pod's termination that failed because unlocking
+// it failed; diag says so.
+type unlockFailed struct{ diag diag.Diagnostic }
+
+func (e *unlockFailed) Error() string { return e.diag.Summary() + ": " + e.diag.Detail() }
 
 // unlockAndTerminate handles a termination Runpod refused (409) for a pod
 // that is not a cluster member. Runpod documents that locked prevents stop
 // and reset and says nothing about terminate; if a lock is why, the
 // destroy the user asked for wins: the pod is unlocked, terminated, and a
-// warning says so. It returns the second attempt's error, or the first
-// when the pod is not locked (the refusal has another reason).
+// warning says so. It returns the second attempt's error, the first when
+// the pod is not locked (the refusal has another reason), or *unlockFailed.
 func (r *podResource) unlockAndTerminate(ctx context.Context, client *runpod.Client, id, name string, refusal error, diags *diag.Diagnostics) error {
 	live, err := client.GetPod(ctx, id)
 	if err != nil || !live.Locked {
 		return refusal
 	}
 	if _, err := client.UpdatePod(ctx, id, runpod.UpdatePodRequest{Locked: runpod.Set(false)}); err != nil {
-		diags.Append(diagnostics.APIError("Pod Not Terminated", fmt.Sprintf("unlocking pod %s to terminate it, after Runpod "+
-			"refused to terminate it while locked (%s); the pod is still locked, running and billing", id, refusal), err))
-		return nil
+		return &unlockFailed{diagnostics.APIError("Pod Not Terminated", fmt.Sprintf("unlocking pod %s to terminate it, after Runpod "+
+			"refused to terminate it while locked (%s); the pod is still locked, running and billing", id, refusal), err)}
 	}
 	diags.AddWarning("Locked Pod Unlocked to Terminate It",
 		fmt.Sprintf("Runpod refused to terminate pod %q (%s) while it was locked (%s). locked guards a pod against stop and "+

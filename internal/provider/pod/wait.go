@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -56,31 +57,39 @@ func reached(p *runpod.Pod, target string) bool {
 // the last pod read. A read error other than the context's ends the wait
 // with that error; a pod that disappears gives a runpod.IsNotFound error.
 func waitFor(ctx context.Context, client *runpod.Client, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
-	delay := pollMin
-	timer := time.NewTimer(delay)
-	defer timer.Stop()
-	for attempt := 1; ; attempt++ {
-		switch {
-		case reached(last, target):
-			return last, waitDone, nil
-		case target == desiredRunning && last.Status == runpod.PodStatusError:
-			return last, waitFailed, nil
-		}
-		select {
-		case <-ctx.Done():
-			return last, waitTimedOut, nil
-		case <-timer.C:
-		}
+	result, settled := settledAt(last, target)
+	if settled {
+		return last, result, nil
+	}
+	err := poll.After(ctx, podPolling(), func(ctx context.Context, attempt int) (bool, error) {
 		p, err := client.GetPod(ctx, last.ID)
-		switch {
-		case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
-			return last, waitTimedOut, nil
-		case err != nil:
-			return last, waitTimedOut, err
+		if err != nil {
+			return false, err
 		}
 		last = p
 		tflog.Debug(ctx, "waiting for pod", map[string]any{"id": p.ID, "status": p.Status, "target": target, "attempt": attempt})
-		delay = min(2*delay, pollMax)
-		timer.Reset(delay)
+		result, settled = settledAt(p, target)
+		return settled, nil
+	})
+	switch {
+	case err == nil:
+		return last, result, nil
+	case ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
+		return last, waitTimedOut, nil
 	}
+	return last, waitTimedOut, err
 }
+
+// settledAt reports whether a wait for target ends at p, and how.
+func settledAt(p *runpod.Pod, target string) (waitResult, bool) {
+	switch {
+	case reached(p, target):
+		return waitDone, true
+	case target == desiredRunning && p.Status == runpod.PodStatusError:
+		return waitFailed, true
+	}
+	return waitTimedOut, false
+}
+
+// podPolling paces every wait on a pod (see pollMin).
+func podPolling() poll.Backoff { return poll.Backoff{Initial: pollMin, Max: pollMax} }
