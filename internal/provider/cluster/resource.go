@@ -31,15 +31,18 @@ const (
 	defaultDeleteTimeout = 10 * time.Minute
 )
 
-// A wait reads the cluster after pollInterval, then backs off, doubling the
-// pause up to maxPollInterval: quick for a cluster that is nearly ready,
-// gentle on the API's rate limit for one that takes many minutes.
-// Variables so that tests, whose fake API advances member pods per read,
-// need no real time.
-var (
-	pollInterval    = time.Second
-	maxPollInterval = 15 * time.Second
-)
+// waitOptions paces a wait: it reads the cluster after interval, then backs
+// off, doubling the pause up to max: quick for a cluster that is nearly
+// ready, gentle on the API's rate limit for one that takes many minutes.
+// It is a field of the resource so that tests, whose fake API advances
+// member pods per read, build the resource with shorter pauses.
+type waitOptions struct {
+	interval time.Duration
+	max      time.Duration
+}
+
+// defaultWaits is how the provider paces waits outside tests.
+var defaultWaits = waitOptions{interval: time.Second, max: 15 * time.Second}
 
 var (
 	_ resource.Resource                   = (*clusterResource)(nil)
@@ -50,9 +53,12 @@ var (
 )
 
 // NewResource is the runpod_cluster resource factory.
-func NewResource() resource.Resource { return &clusterResource{} }
+func NewResource() resource.Resource { return &clusterResource{waits: defaultWaits} }
 
-type clusterResource struct{ providerdata.ResourceBase }
+type clusterResource struct {
+	providerdata.ResourceBase
+	waits waitOptions
+}
 
 func (r *clusterResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -123,7 +129,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 
 	waitCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	last, err := waitForMembers(waitCtx, client, created.ID, exposesSSH(ctx, client, body))
+	last, err := waitForMembers(waitCtx, client, r.waits, created.ID, exposesSSH(ctx, client, body))
 	if last != nil {
 		state.refresh(last)
 		resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
@@ -264,7 +270,7 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 	// Confirm: a delete is done only when a read says the cluster is gone.
 	waitCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if err := waitForGone(waitCtx, client, id); err != nil {
+	if err := waitForGone(waitCtx, client, r.waits, id); err != nil {
 		if apiErr := (*runpod.APIError)(nil); errors.As(err, &apiErr) {
 			resp.Diagnostics.Append(diagnostics.APIError("Cannot Confirm Cluster Deletion",
 				fmt.Sprintf("reading cluster %s after deleting it", id), err))

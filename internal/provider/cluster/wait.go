@@ -41,13 +41,13 @@ func stuck(c *runpod.Cluster) bool {
 	return false
 }
 
-// waitForMembers reads the cluster every pollInterval until it is ready
+// waitForMembers reads the cluster, paced by waits, until it is ready
 // (see ready), ctx ends (the create timeout) or a member is stuck. It returns the
 // last cluster read (nil if none succeeded) with the reason it stopped
 // early, if it did. GETs are retried by the client, so an error here is
 // one that outlasted those retries.
-func waitForMembers(ctx context.Context, client *runpod.Client, id string, wantSSH bool) (*runpod.Cluster, error) {
-	pause := newBackoff()
+func waitForMembers(ctx context.Context, client *runpod.Client, waits waitOptions, id string, wantSSH bool) (*runpod.Cluster, error) {
+	pause := newBackoff(waits)
 	defer pause.stop()
 	var last *runpod.Cluster
 	for attempt := 1; ; attempt++ {
@@ -76,8 +76,8 @@ func waitForMembers(ctx context.Context, client *runpod.Client, id string, wantS
 
 // waitForGone reads the cluster until the API answers 404. Any other error
 // is returned as is; ctx ending returns its error.
-func waitForGone(ctx context.Context, client *runpod.Client, id string) error {
-	pause := newBackoff()
+func waitForGone(ctx context.Context, client *runpod.Client, waits waitOptions, id string) error {
+	pause := newBackoff(waits)
 	defer pause.stop()
 	for {
 		_, err := client.GetCluster(ctx, id)
@@ -95,13 +95,16 @@ func waitForGone(ctx context.Context, client *runpod.Client, id string) error {
 	}
 }
 
-// backoff paces a wait: pollInterval first, doubling up to maxPollInterval.
+// backoff paces a wait: waits.interval first, doubling up to waits.max.
 type backoff struct {
 	next  time.Duration
+	max   time.Duration
 	timer *time.Timer
 }
 
-func newBackoff() *backoff { return &backoff{next: pollInterval} }
+func newBackoff(waits waitOptions) *backoff {
+	return &backoff{next: waits.interval, max: max(waits.max, waits.interval)}
+}
 
 // wait pauses until the next read is due, or returns ctx's error if it ends
 // first.
@@ -111,7 +114,7 @@ func (b *backoff) wait(ctx context.Context) error {
 	} else {
 		b.timer.Reset(b.next)
 	}
-	b.next = min(2*b.next, max(maxPollInterval, pollInterval))
+	b.next = min(2*b.next, b.max)
 	select {
 	case <-ctx.Done():
 		return ctx.Err()

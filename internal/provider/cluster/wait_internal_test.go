@@ -32,7 +32,7 @@ func newCluster(t *testing.T, ports []string, startDelay int) (*runpodfake.Fake,
 
 func TestWaitForMembers_ready(t *testing.T) {
 	fake, client, c := newCluster(t, []string{"22/tcp"}, 3)
-	got, err := waitForMembers(context.Background(), client, c.ID, true)
+	got, err := waitForMembers(context.Background(), client, testWaits, c.ID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestWaitForMembers_stuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	fake.SetPodStatus(pods[1].ID, runpodfake.PodStatusError)
-	got, err := waitForMembers(context.Background(), client, c.ID, false)
+	got, err := waitForMembers(context.Background(), client, testWaits, c.ID, false)
 	if !errors.Is(err, errMembersStuck) {
 		t.Fatalf("err = %v, want errMembersStuck", err)
 	}
@@ -65,7 +65,7 @@ func TestWaitForMembers_deadline(t *testing.T) {
 	_, client, c := newCluster(t, nil, 1<<20)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	got, err := waitForMembers(ctx, client, c.ID, false)
+	got, err := waitForMembers(ctx, client, testWaits, c.ID, false)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the deadline", err)
 	}
@@ -78,13 +78,13 @@ func TestWaitForGone(t *testing.T) {
 	_, client, c := newCluster(t, nil, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if err := waitForGone(ctx, client, c.ID); !errors.Is(err, context.DeadlineExceeded) {
+	if err := waitForGone(ctx, client, testWaits, c.ID); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v for a cluster that still exists, want the deadline", err)
 	}
 	if err := client.DeleteCluster(context.Background(), c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitForGone(context.Background(), client, c.ID); err != nil {
+	if err := waitForGone(context.Background(), client, testWaits, c.ID); err != nil {
 		t.Fatalf("err = %v for a deleted cluster", err)
 	}
 }
@@ -105,9 +105,7 @@ func TestFormatCounts(t *testing.T) {
 }
 
 func TestBackoffDoublesUpToTheMaximum(t *testing.T) {
-	defer func(p, m time.Duration) { pollInterval, maxPollInterval = p, m }(pollInterval, maxPollInterval)
-	pollInterval, maxPollInterval = time.Millisecond, 4*time.Millisecond
-	b := newBackoff()
+	b := newBackoff(waitOptions{interval: time.Millisecond, max: 4 * time.Millisecond})
 	defer b.stop()
 	var got []time.Duration
 	for range 4 {

@@ -10,14 +10,19 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// Polling of a pod that is starting or stopping: the first read comes
-// pollMin after the last answer and the interval doubles up to pollMax, so
-// that a quick start is seen quickly and a 20-minute image pull costs a
-// read every few seconds, not hundreds. Tests lower both.
-var (
-	pollMin = 1 * time.Second
-	pollMax = 15 * time.Second
-)
+// waitOptions paces the polling of a pod that is starting, stopping or
+// being terminated: the first read comes interval after the last answer and
+// the pause doubles up to max, so that a quick start is seen quickly and a
+// 20-minute image pull costs a read every few seconds, not hundreds. It is a
+// field of the resource so that tests, whose fake advances a pod per read,
+// build the resource with shorter pauses.
+type waitOptions struct {
+	interval time.Duration
+	max      time.Duration
+}
+
+// defaultWaits is how the provider polls outside tests.
+var defaultWaits = waitOptions{interval: 1 * time.Second, max: 15 * time.Second}
 
 // Default timeouts. Pulling a large image is normal and can take many
 // minutes, so create and update wait long; running out is a warning, not a
@@ -51,12 +56,12 @@ func reached(p *runpod.Pod, target string) bool {
 	return factsOf(p).ready()
 }
 
-// waitFor reads the pod until it reaches target, fails, or ctx ends. It
+// waitFor reads the pod, paced by waits, until it reaches target, fails, or ctx ends. It
 // starts from last, the pod as the previous call returned it, and returns
 // the last pod read. A read error other than the context's ends the wait
 // with that error; a pod that disappears gives a runpod.IsNotFound error.
-func waitFor(ctx context.Context, client *runpod.Client, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
-	delay := pollMin
+func waitFor(ctx context.Context, client *runpod.Client, waits waitOptions, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
+	delay := waits.interval
 	timer := time.NewTimer(delay)
 	defer timer.Stop()
 	for attempt := 1; ; attempt++ {
@@ -80,7 +85,7 @@ func waitFor(ctx context.Context, client *runpod.Client, last *runpod.Pod, targe
 		}
 		last = p
 		tflog.Debug(ctx, "waiting for pod", map[string]any{"id": p.ID, "status": p.Status, "target": target, "attempt": attempt})
-		delay = min(2*delay, pollMax)
+		delay = min(2*delay, waits.max)
 		timer.Reset(delay)
 	}
 }
