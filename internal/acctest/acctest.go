@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider"
@@ -20,6 +21,8 @@ type Env struct {
 	Fake *runpodfake.Fake
 	// Factories are for resource.TestCase.ProtoV6ProviderFactories.
 	Factories map[string]func() (tfprotov6.ProviderServer, error)
+	// getenv is what Factories read the RUNPOD_* fallbacks through.
+	getenv func(string) string
 }
 
 // New starts a fake Runpod API for t (closed at cleanup, with any request or
@@ -33,17 +36,29 @@ func New(t *testing.T, opts ...runpodfake.Option) *Env {
 		provider.EnvBaseURL: fake.URL(),
 		provider.EnvAPIKey:  runpodfake.DefaultAPIKey,
 	}
+	getenv := func(k string) string { return env[k] }
 	return &Env{
 		Fake:      fake,
-		Factories: FactoriesWithEnv(func(k string) string { return env[k] }),
+		Factories: FactoriesWithEnv(getenv),
+		getenv:    getenv,
 	}
 }
 
+// WithResources aims e's factories at providers whose resources of the same
+// type names are built by testResources instead: a package's tests pass the
+// test constructor that sets its resource's test seams (pod.NewTestResource,
+// whose waits poll at the fake's pace). It returns e.
+func (e *Env) WithResources(testResources ...func() resource.Resource) *Env {
+	e.Factories = FactoriesWithEnv(e.getenv, testResources...)
+	return e
+}
+
 // FactoriesWithEnv returns provider factories whose RUNPOD_* fallbacks are
-// read through getenv.
-func FactoriesWithEnv(getenv func(string) string) map[string]func() (tfprotov6.ProviderServer, error) {
+// read through getenv, with testResources in place of the provider's
+// resources of the same type names (see Env.WithResources).
+func FactoriesWithEnv(getenv func(string) string, testResources ...func() resource.Resource) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"runpod": providerserver.NewProtocol6WithError(provider.NewWithEnv("test", getenv)()),
+		"runpod": providerserver.NewProtocol6WithError(provider.NewWithEnv("test", getenv, testResources...)()),
 	}
 }
 

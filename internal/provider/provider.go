@@ -5,7 +5,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +52,10 @@ type runpodProvider struct {
 	// getenv reads the RUNPOD_* fallbacks; tests replace it so that parallel
 	// tests can each point at their own fake API without process-wide env.
 	getenv func(string) string
+	// testResources take the place of the resources of the same type
+	// names: the acceptance tests build resources with their test seams set
+	// (waits paced for the fake API, hooks) through them.
+	testResources []func() resource.Resource
 }
 
 // New returns the provider factory used by main and by the tests.
@@ -58,10 +64,12 @@ func New(version string) func() provider.Provider {
 }
 
 // NewWithEnv is New with a custom environment lookup for the RUNPOD_*
-// fallbacks. The acceptance tests use it to aim each test at its own fake.
-func NewWithEnv(version string, getenv func(string) string) func() provider.Provider {
+// fallbacks. The acceptance tests use it to aim each test at its own fake,
+// and pass testResources, the test constructors of the resources they
+// exercise, in place of the provider's resources of the same type names.
+func NewWithEnv(version string, getenv func(string) string, testResources ...func() resource.Resource) func() provider.Provider {
 	return func() provider.Provider {
-		return &runpodProvider{version: version, getenv: getenv}
+		return &runpodProvider{version: version, getenv: getenv, testResources: testResources}
 	}
 }
 
@@ -224,8 +232,8 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 	return providerdata.NewData(client)
 }
 
-func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
+func (p *runpodProvider) Resources(ctx context.Context) []func() resource.Resource {
+	return replaceByTypeName(ctx, p.testResources, []func() resource.Resource{
 		template.NewResource,
 		registryauth.NewResource,
 		secret.NewResource,
@@ -234,7 +242,36 @@ func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
 		networkvolume.NewResource,
 		pod.NewResource,
 		cluster.NewResource,
+	})
+}
+
+// replaceByTypeName returns factories with each of replacements in the
+// place of the factory whose resource has the same type name. A replacement
+// that matches none is a mistake in a test, so it panics.
+func replaceByTypeName(ctx context.Context, replacements, factories []func() resource.Resource) []func() resource.Resource {
+	if len(replacements) == 0 {
+		return factories
 	}
+	typeName := func(f func() resource.Resource) string {
+		var resp resource.MetadataResponse
+		f().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "runpod"}, &resp)
+		return resp.TypeName
+	}
+	byName := make(map[string]func() resource.Resource, len(replacements))
+	for _, r := range replacements {
+		byName[typeName(r)] = r
+	}
+	for i, f := range factories {
+		name := typeName(f)
+		if r, ok := byName[name]; ok {
+			factories[i] = r
+			delete(byName, name)
+		}
+	}
+	if len(byName) > 0 {
+		panic(fmt.Sprintf("test resources replace no resource of the provider: %v", slices.Sorted(maps.Keys(byName))))
+	}
+	return factories
 }
 
 func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSource {

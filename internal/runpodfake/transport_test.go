@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
@@ -218,10 +219,18 @@ func TestFaultLatency(t *testing.T) {
 	t.Parallel()
 	f, c := newTestClient(t)
 	// The client gives up during the delay: the request never takes effect.
+	// It goes through a server of its own that reports when the fake's
+	// handler returns, so that the test waits for that, not for the clock.
+	handled := make(chan struct{})
+	abandoning := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer close(handled)
+		f.ServeHTTP(w, r)
+	}))
+	t.Cleanup(abandoning.Close)
 	f.InjectFault(Fault{Method: "POST", Path: "/v2/templates", Latency: time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "POST", f.URL()+"/v2/templates", strings.NewReader(`{"name":"slow","image":"b"}`))
+	req, _ := http.NewRequestWithContext(ctx, "POST", abandoning.URL+"/v2/templates", strings.NewReader(`{"name":"slow","image":"b"}`))
 	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
 	req.Header.Set("Content-Type", "application/json")
 	if _, err := http.DefaultClient.Do(req); !errors.Is(err, context.DeadlineExceeded) {
@@ -234,8 +243,13 @@ func TestFaultLatency(t *testing.T) {
 	if time.Since(start) < 50*time.Millisecond {
 		t.Fatal("latency not applied")
 	}
-	// Past the abandoned request's delay, it still has not taken effect.
-	time.Sleep(1200 * time.Millisecond)
+	// Once the fake is done with the abandoned request, it has not taken
+	// effect (a handler that waited out the delay would have created it).
+	select {
+	case <-handled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the fake never finished the abandoned request")
+	}
 	if _, ok := findTemplateByName(f, "slow"); ok {
 		t.Fatal("abandoned request took effect")
 	}
@@ -354,8 +368,20 @@ func TestServeAndShutdown(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- f.Serve(ln) }()
 	c := &testClient{t: t, f: f, key: DefaultAPIKey}
-	for f.URL() == "" { // set by Serve before it accepts; the listener queues meanwhile
-		time.Sleep(5 * time.Millisecond)
+	// URL is set by Serve before it accepts (the listener queues meanwhile);
+	// Serve offers no signal, so probe until it is set or Serve fails.
+	probe := time.NewTicker(5 * time.Millisecond)
+	defer probe.Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for f.URL() == "" {
+		select {
+		case err := <-done:
+			t.Fatalf("Serve returned %v before setting the URL", err)
+		case <-ctx.Done():
+			t.Fatal("Serve did not set the URL")
+		case <-probe.C:
+		}
 	}
 	if !strings.HasPrefix(f.URL(), "http://127.0.0.1:") {
 		t.Fatalf("URL %q", f.URL())

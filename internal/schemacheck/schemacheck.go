@@ -1,11 +1,19 @@
 // Package schemacheck holds a unit-test helper that keeps each kind's Terraform
-// model struct and its schema in step. It imports nothing from the provider,
-// so a kind's internal tests can use it without an import cycle.
+// model struct and its schema in step. It imports nothing from the provider
+// (only the framework), so a kind's internal tests can use it without an
+// import cycle.
 package schemacheck
 
 import (
+	"context"
 	"reflect"
 	"sort"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 )
 
 // Reporter is the part of testing.TB that ModelMatches uses.
@@ -43,4 +51,40 @@ func ModelMatches[A any](t Reporter, attributes map[string]A, model any) {
 	if len(missing) > 0 || len(extra) > 0 {
 		t.Errorf("%s: schema attributes without a model field: %v; model fields not in the schema: %v", typ, missing, extra)
 	}
+}
+
+// ResourceSchema returns r's schema, failing t if building it reports an
+// error or the framework finds it malformed, and the schema's attributes
+// and blocks in one map: a block (timeouts) is a field of the model too.
+func ResourceSchema(t testing.TB, r resource.Resource) (rschema.Schema, map[string]any) {
+	t.Helper()
+	ctx := context.Background()
+	var resp resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if d := resp.Schema.ValidateImplementation(ctx); d.HasError() {
+		t.Fatal(d)
+	}
+	all := map[string]any{}
+	for k, v := range resp.Schema.Attributes {
+		all[k] = v
+	}
+	for k, v := range resp.Schema.Blocks {
+		all[k] = v
+	}
+	return resp.Schema, all
+}
+
+// DataSourceSchema returns d's schema, failing t if building it reports an
+// error.
+func DataSourceSchema(t testing.TB, d datasource.DataSource) dschema.Schema {
+	t.Helper()
+	var resp datasource.SchemaResponse
+	d.Schema(context.Background(), datasource.SchemaRequest{}, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	return resp.Schema
 }

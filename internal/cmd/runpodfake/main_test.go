@@ -15,16 +15,24 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-// syncBuffer is an io.Writer safe to read while run writes to it.
+// syncBuffer is an io.Writer safe to read while run writes to it. Each
+// write also signals wrote (when set), so that a test can wait for a line
+// instead of polling.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{}
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	n, err := s.b.Write(p)
+	select {
+	case s.wrote <- struct{}{}:
+	default: // a signal is pending already, or nobody listens
+	}
+	return n, err
 }
 
 func (s *syncBuffer) String() string {
@@ -41,16 +49,25 @@ func TestDemoServer(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stdout, stderr syncBuffer
+	stdout := syncBuffer{wrote: make(chan struct{}, 1)}
+	var stderr syncBuffer
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, args, &stdout, &stderr) }()
 
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if b, err := os.ReadFile(urlFile); err == nil {
-			url = strings.TrimSpace(string(b))
-			break
+	// run writes the URL file, then prints "listening on": wait for that.
+	timeout := time.After(10 * time.Second)
+	for !strings.Contains(stdout.String(), "listening on ") {
+		select {
+		case <-stdout.wrote:
+		case err := <-done:
+			t.Fatalf("run returned %v before listening; stderr %s", err, stderr.String())
+		case <-timeout:
+			t.Fatalf("run did not start listening; stderr %s", stderr.String())
 		}
+	}
+	var url string
+	if b, err := os.ReadFile(urlFile); err == nil {
+		url = strings.TrimSpace(string(b))
 	}
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Fatalf("url file %q; stderr %s", url, stderr.String())

@@ -13,7 +13,7 @@ import (
 // what `terraform plan` prints (human and -json), and its estimate must be
 // known in the saved plan a policy check reads.
 func TestAccCluster_cliReplacementPlanShowsCost(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(clusterConfig("cli"))
 	cli.Init()
@@ -62,7 +62,7 @@ func TestAccCluster_cliReplacementPlanShowsCost(t *testing.T) {
 // Issue 10, break 2: a cluster resized in the console must not block
 // `terraform destroy`, nor a replacement the user asks for with -replace.
 func TestAccCluster_cliResizedInConsoleStillDestroysAndReplaces(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(clusterConfig("resized"))
 	cli.Init()
@@ -118,7 +118,7 @@ func stateID(t *testing.T, cli *acctest.CLI) string {
 // 502s on GET, more than the client's retries) must not fail the apply and
 // taint the cluster, which the next apply would then destroy and re-create.
 func TestAccCluster_cliReadOutageAfterCreateKeepsCluster(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(`
 provider "runpod" {

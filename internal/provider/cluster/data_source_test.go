@@ -24,7 +24,7 @@ const (
 )
 
 func TestAccClusterDataSources(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	// A frozen clock: billing accrues nothing by itself, so the records are
 	// exactly the charges below.
 	now := time.Date(2026, 3, 10, 12, 30, 0, 0, time.UTC)

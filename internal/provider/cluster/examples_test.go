@@ -13,8 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
-
-	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // example reads files of the documentation's examples, joined.
@@ -33,7 +31,7 @@ func example(t *testing.T, files ...string) string {
 
 // The documented examples apply against the fake as written.
 func TestAccClusterExamples(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	// A frozen clock in the month the billing example reads: spend does not
 	// accrue between Terraform's reads.
 	env.Fake.SetClock(func() time.Time { return time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC) })
@@ -77,7 +75,7 @@ func TestAccClusterExamples(t *testing.T) {
 }
 
 func TestAccClusterExamples_networkVolume(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             checkDestroyed(env.Fake),
@@ -94,7 +92,7 @@ func TestAccClusterExamples_networkVolume(t *testing.T) {
 
 // The private-image example uses a write-only password (Terraform 1.11+).
 func TestAccClusterExamples_privateImage(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},

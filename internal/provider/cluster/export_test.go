@@ -1,10 +1,16 @@
 package cluster
 
-import "time"
+import (
+	"time"
 
-// The fake API advances member pods per read, so waits need no real time:
-// poll as fast as the fake answers.
-func init() {
-	pollInterval = 2 * time.Millisecond
-	maxPollInterval = 5 * time.Millisecond
-}
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// testWaits polls as fast as the fake answers: the fake API advances member
+// pods per read, so waits need no real time.
+var testWaits = waitOptions{interval: 2 * time.Millisecond, max: 5 * time.Millisecond}
+
+// NewTestResource is the runpod_cluster resource as the acceptance tests
+// build it (acctest.WithResources): the same resource, pacing its waits by
+// testWaits.
+func NewTestResource() resource.Resource { return &clusterResource{waits: testWaits} }

@@ -5,14 +5,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
+
+// newEnv is acctest.New with the cluster resource built by its test constructor
+// (cluster.NewTestResource), so that its waits poll at the fake's pace.
+func newEnv(t *testing.T) *acctest.Env {
+	t.Helper()
+	return acctest.New(t).WithResources(cluster.NewTestResource)
+}
 
 const (
 	addr = "runpod_cluster.c"

@@ -31,7 +31,7 @@ func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
 // pipeline re-running apply must not pay for a second one. An older
 // same-name cluster with other compute (someone else's) is left alone.
 func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	client := apiClient(t, env.Fake)
 	ctx := context.Background()
@@ -92,7 +92,7 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 // nothing), so that a start flag added later replaces the cluster instead
 // of being recorded.
 func TestAccCluster_importTemplateCluster(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	tmpl := env.Fake.SeedTemplate(runpodfake.DefaultTemplate("console-trainer", "ghcr.io/acme/trainer:1"))
 	c, err := apiClient(t, env.Fake).CreateCluster(context.Background(), runpod.CreateClusterRequest{

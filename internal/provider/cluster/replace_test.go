@@ -17,7 +17,7 @@ import (
 // of them plans a replacement, attributed to that argument, and the new
 // cluster is created with the new setting.
 func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	env.Fake.SetSSHKeys("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGJ1bXBlciBzdGlja2VyIGZvciB0ZXN0cyBvbmx5 test@example")
 

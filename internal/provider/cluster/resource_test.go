@@ -21,7 +21,7 @@ var configOnly = []string{
 }
 
 func TestAccCluster_lifecycle(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	var id, firstID string
 
@@ -169,7 +169,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 // next plan is empty: the resource is not tainted, so nothing creates a
 // second cluster.
 func TestAccCluster_createTimeout(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetPodStartDelay(1 << 20)
 	rec := env.Record()
 	var id string

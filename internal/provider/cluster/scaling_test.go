@@ -19,7 +19,7 @@ import (
 // is an in-place change of record; a size changed in the configuration is a
 // replacement with its cost.
 func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	var id, firstID string
 	sized := func(n int) string {

@@ -10,13 +10,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
 )
 
 // The plan reads cluster stock (product CLUSTER, not POD) and refuses what
 // cannot be placed, with the nearest configurations that can; nothing is
 // sent to the API.
 func TestAccCluster_stockCheck(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	// H200 has cluster stock in EU-RO-1 only: the alternative of at least
 	// 80 GB where the H100 was asked for.
 	env.Fake.SetGPUStock(h200, "CLUSTER", "SECURE", "EU-RO-1", 16)
@@ -81,7 +82,7 @@ func TestAccCluster_stockCheck(t *testing.T) {
 // center, and US-KS-2 has 16): the API's capacity 400 is explained, not
 // retried, and leaves nothing behind.
 func TestAccCluster_capacityAtApply(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	// What the error proposes instead: the A100 elsewhere, an H100 where asked.
 	env.Fake.SetGPUStock(a100, "CLUSTER", "SECURE", "CA-MTL-1", 8)
 	env.Fake.SetGPUStock(h100, "CLUSTER", "SECURE", "US-KS-2", 32)
@@ -118,7 +119,7 @@ func TestAccCluster_capacityAtApply(t *testing.T) {
 // cost were not checked; the apply then needs the key.
 func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 	rec := &acctest.Recorder{}
-	factories := rec.Wrap(acctest.FactoriesWithEnv(func(string) string { return "" }))
+	factories := rec.Wrap(acctest.FactoriesWithEnv(func(string) string { return "" }, cluster.NewTestResource))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
@@ -140,7 +141,7 @@ func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 // clusters is read once per Terraform run (plan, then apply), not once per
 // cluster.
 func TestAccCluster_catalogReadOncePerRun(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	config := `
 resource "runpod_cluster" "many" {
   count             = 4

@@ -46,7 +46,7 @@ resource "runpod_cluster" "c" {
 // A private image reaches a cluster only through a template, which carries
 // the registry credential; the API's template rules fail at plan time.
 func TestAccCluster_template(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	var clusterID, templateID, registryID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -124,7 +124,7 @@ resource "runpod_cluster" "c" {
 // a data_center_ids without the volume's data center is refused at plan
 // time once the volume exists.
 func TestAccCluster_networkVolume(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	config := func(dcs string) string {
 		return `
 resource "runpod_network_volume" "ckpt" {

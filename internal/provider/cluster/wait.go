@@ -41,14 +41,14 @@ func stuck(c *runpod.Cluster) bool {
 	return false
 }
 
-// waitForMembers reads the cluster, pausing as clusterPolling says, until it
+// waitForMembers reads the cluster, paced by waits, until it
 // is ready (see ready), ctx ends (the create timeout) or a member is stuck.
 // It returns the last cluster read (nil if none succeeded) with the reason it
 // stopped early, if it did. GETs are retried by the client, so an error here
 // is one that outlasted those retries.
-func waitForMembers(ctx context.Context, client *runpod.Client, id string, wantSSH bool) (*runpod.Cluster, error) {
+func waitForMembers(ctx context.Context, client *runpod.Client, waits waitOptions, id string, wantSSH bool) (*runpod.Cluster, error) {
 	var last *runpod.Cluster
-	err := poll.Until(ctx, clusterPolling(), func(ctx context.Context, attempt int) (bool, error) {
+	err := poll.Until(ctx, waits.backoff(), func(ctx context.Context, attempt int) (bool, error) {
 		c, err := client.GetCluster(ctx, id)
 		switch {
 		case ctx.Err() != nil:
@@ -71,10 +71,10 @@ func waitForMembers(ctx context.Context, client *runpod.Client, id string, wantS
 	return last, err
 }
 
-// clusterPolling paces every wait on a cluster: pollInterval first,
-// doubling up to maxPollInterval.
-func clusterPolling() poll.Backoff {
-	return poll.Backoff{Initial: pollInterval, Max: maxPollInterval}
+// backoff paces every wait on a cluster: interval first, doubling up to
+// max.
+func (w waitOptions) backoff() poll.Backoff {
+	return poll.Backoff{Initial: w.interval, Max: w.max}
 }
 
 // formatCounts reads "RUNNING 3, STARTING 1", statuses in lifecycle order.

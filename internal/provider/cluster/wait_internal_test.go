@@ -32,7 +32,7 @@ func newCluster(t *testing.T, ports []string, startDelay int) (*runpodfake.Fake,
 
 func TestWaitForMembers_ready(t *testing.T) {
 	fake, client, c := newCluster(t, []string{"22/tcp"}, 3)
-	got, err := waitForMembers(context.Background(), client, c.ID, true)
+	got, err := waitForMembers(context.Background(), client, testWaits, c.ID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestWaitForMembers_stuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	fake.SetPodStatus(pods[1].ID, runpodfake.PodStatusError)
-	got, err := waitForMembers(context.Background(), client, c.ID, false)
+	got, err := waitForMembers(context.Background(), client, testWaits, c.ID, false)
 	if !errors.Is(err, errMembersStuck) {
 		t.Fatalf("err = %v, want errMembersStuck", err)
 	}
@@ -65,7 +65,7 @@ func TestWaitForMembers_deadline(t *testing.T) {
 	_, client, c := newCluster(t, nil, 1<<20)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	got, err := waitForMembers(ctx, client, c.ID, false)
+	got, err := waitForMembers(ctx, client, testWaits, c.ID, false)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the deadline", err)
 	}
@@ -89,10 +89,10 @@ func TestFormatCounts(t *testing.T) {
 	}
 }
 
-// Waits start at pollInterval and double up to maxPollInterval (poll's tests
+// Waits start at the interval and double up to the maximum (poll's tests
 // prove the doubling and the cap).
 func TestClusterPolling(t *testing.T) {
-	if b := clusterPolling(); b.Initial != pollInterval || b.Max != maxPollInterval || b.Factor != 0 {
-		t.Errorf("clusterPolling() = %+v, want %v doubling up to %v", b, pollInterval, maxPollInterval)
+	if b := defaultWaits.backoff(); b.Initial != time.Second || b.Max != 15*time.Second || b.Factor != 0 {
+		t.Errorf("defaultWaits.backoff() = %+v, want 1s doubling up to 15s", b)
 	}
 }

@@ -10,15 +10,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-
-	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // The documented examples, as shipped in examples/, run as they are.
 const examples = "../../../examples/resources/runpod_pod/"
 
 func TestAccPodExample_interactive(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetSSHKeys(sshKey)
 	rec := env.Record()
 	const notebook = "runpod_pod.notebook"
@@ -40,7 +38,7 @@ func TestAccPodExample_interactive(t *testing.T) {
 }
 
 func TestAccPodExample_training(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	const trainer = "runpod_pod.trainer"
 	resource.ParallelTest(t, resource.TestCase{
@@ -74,7 +72,7 @@ func TestAccPodExample_training(t *testing.T) {
 }
 
 func TestAccPodExample_stopped(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	const batch = "runpod_pod.batch"
 	resource.ParallelTest(t, resource.TestCase{
@@ -92,7 +90,7 @@ func TestAccPodExample_stopped(t *testing.T) {
 }
 
 func TestAccPodExample_dataSources(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetPodStartDelay(0)
 	// The example reads a pod with this id.
 	env.Fake.SeedPod(runpodfakePod("7h9k2m4n6p"))

@@ -5,21 +5,30 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// The fake advances a pod's lifecycle on reads, not on time, so the tests
-// poll almost without pause.
-func init() {
-	pollMin, pollMax = 2*time.Millisecond, 10*time.Millisecond
-	afterCreate = func(p *runpod.Pod) {
-		if fn, ok := createdHooks.Load(p.Name); ok {
-			fn.(func(string))(p.ID)
-		}
+// NewTestResource is the runpod_pod resource as the acceptance tests build
+// it (acctest.WithResources). The fake advances a pod's lifecycle on reads,
+// not on time, so it polls almost without pause; and it runs the OnCreated
+// hooks.
+func NewTestResource() resource.Resource {
+	return &podResource{
+		waits:       waitOptions{interval: 2 * time.Millisecond, max: 10 * time.Millisecond},
+		afterCreate: runCreatedHook,
 	}
 }
 
 var createdHooks sync.Map
+
+// runCreatedHook runs the OnCreated hook registered for p's name, if any.
+func runCreatedHook(p *runpod.Pod) {
+	if fn, ok := createdHooks.Load(p.Name); ok {
+		fn.(func(string))(p.ID)
+	}
+}
 
 // OnCreated runs fn with the id of each pod named name right after the
 // create request returns, before the provider waits for it: a test's way to

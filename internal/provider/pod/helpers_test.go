@@ -11,8 +11,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
+
+// newEnv is acctest.New with the pod resource built by its test constructor
+// (pod.NewTestResource), so that its waits poll at the fake's pace.
+func newEnv(t *testing.T) *acctest.Env {
+	t.Helper()
+	return acctest.New(t).WithResources(pod.NewTestResource)
+}
 
 const (
 	addr    = "runpod_pod.p"

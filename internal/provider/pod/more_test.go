@@ -20,7 +20,7 @@ import (
 // A pod from a template shows the template's settings for what it leaves
 // out, and keeps them on the next plan.
 func TestAccPod_fromTemplate(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	tmpl := runpodfake.DefaultTemplate("app", "ghcr.io/example/app:1.4")
 	tmpl.Ports = []string{"8888/http"}
 	tmpl.Env = map[string]string{"FROM_TEMPLATE": "1"}
@@ -91,7 +91,7 @@ func TestAccPod_fromTemplate(t *testing.T) {
 // A network volume pins the data center: the plan shows it, stock is
 // checked there, and the mount path changes in place.
 func TestAccPod_networkVolume(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 100, DataCenter: "US-KS-2"})
 	var id string
@@ -150,7 +150,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 
 // A CPU pod: priced per vCPU.
 func TestAccPod_cpu(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -172,7 +172,7 @@ func TestAccPod_cpu(t *testing.T) {
 
 // start_ssh with no key on the account warns; the pod is still created.
 func TestAccPod_sshWithoutKeyWarns(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -191,7 +191,7 @@ func TestAccPod_sshWithoutKeyWarns(t *testing.T) {
 // cluster member imported as a runpod_pod cannot be terminated one by one,
 // and the error says why.
 func TestAccPod_dataSourcesAndClusterMembers(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetPodStartDelay(0)
 	solo := env.Fake.SeedPod(runpodfake.Pod{Name: "solo", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"8888/http"}})
 	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: env.Fake.URL()})
@@ -285,7 +285,7 @@ removed {
 // An imported pod's create-time settings were never recorded: the first
 // apply records the configured ones without replacing the pod.
 func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetSSHKeys(sshKey)
 	seeded := env.Fake.SeedPod(runpodfake.Pod{Name: "console-made", Image: "runpod/base:0.7.0",
 		GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"22/tcp"}, Env: map[string]string{"PUBLIC_KEY": sshKey}})
@@ -334,7 +334,7 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 // keeps the configured value meanwhile (no drift), and the next start
 // applies it.
 func TestAccPod_globalNetworkingAtNextStart(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	var id string
 	cfg := func(extra ...string) string {

@@ -38,7 +38,7 @@ func says(t *testing.T, res acctest.Result, phrases ...string) {
 // A replacement plan states the new pod's cost, as Terraform prints it, in
 // human and in -json output, exactly once.
 func TestAccPod_replacementPlanShowsCost(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(gpuPod("swap"))
 	cli.Init()
@@ -72,7 +72,7 @@ func TestAccPod_replacementPlanShowsCost(t *testing.T) {
 // The stock check a create runs also stops a replacement plan, before the
 // current pod is terminated.
 func TestAccPod_replacementPlanChecksStock(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(gpuPod("swap-stock"))
 	cli.Init()
@@ -121,7 +121,7 @@ func checkEstimate(t *testing.T, rc *tfjson.ResourceChange, want float64) {
 // create and for a replacement; an in-place change keeps it, even after the
 // catalog price moved, and the price move alone plans nothing.
 func TestAccPod_estimatedCostInSavedPlan(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cfg := func(name string, count int) string {
 		return podConfig("name = \""+name+"\"",
@@ -167,7 +167,7 @@ func TestAccPod_estimatedCostInSavedPlan(t *testing.T) {
 // only, and changes, removals and follow-up plans never drop the
 // template's keys or show them as drift.
 func TestAccPod_templateEnvMerges(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cfg := func(podEnv string) string {
 		return `
@@ -296,7 +296,7 @@ func TestAccPod_lostCreateReplyThreeApplies(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.New(t)
+			env := newEnv(t)
 			env.Fake.InjectFault(fault)
 			cli := env.CLI(t)
 			cli.SetConfig(gpuPod("lost-" + name))
@@ -328,7 +328,7 @@ func TestAccPod_lostCreateReplyThreeApplies(t *testing.T) {
 // while the lookalikes are recent, naming them with the import block;
 // allow_duplicate opts out.
 func TestAccPod_recentTwinRefused(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	twin := env.Fake.SeedPod(runpodfake.Pod{Name: "twin", Image: "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04",
 		GPU: &runpodfake.PodGPU{ID: rtx4090, Count: 1}})
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/pods", Count: 1, Status: 503, AfterHandler: true})
@@ -362,7 +362,7 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 // more than the client retries) keeps the healthy pod, untainted, with a
 // warning; the next plan is clean and the next apply replaces nothing.
 func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/pods/*", Count: 5, Status: 502})
 	cli := env.CLI(t)
 	cli.SetConfig(gpuPod("outage", `ports = ["8888/http"]`))
@@ -398,7 +398,7 @@ func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
 // on, is there when the pod is created: no "No SSH Key Registered" in the
 // plan or the apply. Without any key, the apply says so.
 func TestAccPod_sshKeyInSameConfigNoFalseWarning(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	cli.SetConfig(`
 resource "runpod_ssh_key" "k" {
@@ -415,7 +415,7 @@ resource "runpod_ssh_key" "k" {
 	}
 	apply.Lacks(t, "No SSH Key Registered")
 
-	bare := acctest.New(t)
+	bare := newEnv(t)
 	cli = bare.CLI(t)
 	cli.SetConfig(gpuPod("without-key", `start_ssh = true`, `ports = ["22/tcp"]`))
 	cli.Init()
@@ -430,7 +430,7 @@ func TestAccPod_destroyLocked(t *testing.T) {
 	for name, refuse := range map[string]bool{"accepted": false, "refused": true} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.New(t)
+			env := newEnv(t)
 			cli := env.CLI(t)
 			cli.SetConfig(gpuPod("locked-"+name, "locked = true"))
 			cli.Init()
@@ -475,7 +475,7 @@ func TestAccPod_destroyLocked(t *testing.T) {
 // An env that makes the create or update body exceed Runpod's 100 KB limit
 // fails the plan naming env; a 413 at apply says the same.
 func TestAccPod_bodyOverLimit(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	cli := env.CLI(t)
 	big := strings.Repeat("x", 200*1024)
 	cli.SetConfig(gpuPod("big", `env = { DATA = "`+big+`" }`))

@@ -72,14 +72,16 @@ func loadTemplateEnv(ctx context.Context, from privateState, m *podModel, diags 
 // differences between this machine and Runpod.
 const ambiguousWindow = 10 * time.Minute
 
-// afterCreate, when set (by tests), sees each pod right after the create
-// request returns.
-var afterCreate func(*runpod.Pod)
-
 // NewResource is the runpod_pod resource factory.
-func NewResource() resource.Resource { return &podResource{} }
+func NewResource() resource.Resource { return &podResource{waits: defaultWaits} }
 
-type podResource struct{ providerdata.ResourceBase }
+type podResource struct {
+	providerdata.ResourceBase
+	waits waitOptions
+	// afterCreate, when set (by tests), sees each pod right after the create
+	// request returns.
+	afterCreate func(*runpod.Pod)
+}
 
 func (r *podResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -136,8 +138,8 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	ownPods.Store(ownPod{r.Data, created.ID}, true)
 	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
-	if afterCreate != nil {
-		afterCreate(created)
+	if r.afterCreate != nil {
+		r.afterCreate(created)
 	}
 	if plan.TemplateEnv = templateEnvOf(created, body); plan.TemplateEnv != nil {
 		raw, err := json.Marshal(plan.TemplateEnv)
@@ -175,7 +177,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		last = locked
 	}
 
-	last, result, err := waitFor(waitCtx, client, last, target)
+	last, result, err := waitFor(waitCtx, client, r.waits, last, target)
 	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.create", result, err, &resp.State, &resp.Diagnostics) {
 		return
 	}
@@ -563,7 +565,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 
 	waitCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	last, result, err := waitFor(waitCtx, client, last, target)
+	last, result, err := waitFor(waitCtx, client, r.waits, last, target)
 	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.update", result, err, &resp.State, &resp.Diagnostics) {
 		r.notePendingGlobalNetworking(ctx, last, plan, resp)
 		return
@@ -674,7 +676,7 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		},
 		Wait: &deletion.Wait{
 			Timeout: timeout,
-			Backoff: podPolling(),
+			Backoff: r.waits.backoff(),
 			StillExists: func(timeout time.Duration, _ error) diag.Diagnostic {
 				return diag.NewErrorDiagnostic("Pod Still Exists",
 					fmt.Sprintf("Runpod accepted the termination of pod %q (%s), but it could still be read after %s (timeouts.delete). "+

@@ -19,7 +19,7 @@ import (
 // them three reads after the pod runs), then every computed attribute is
 // in state; import reads the same back.
 func TestAccPod_createWaitsForPorts(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetSSHKeys(sshKey)
 	env.Fake.SetPortMappingDelay(3)
 	rec := env.Record()
@@ -143,7 +143,7 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 // and the compute replace the pod, unless the running pod already
 // satisfies a new placement constraint.
 func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetSSHKeys(sshKey)
 	rec := env.Record()
 	var id, firstID string
@@ -313,7 +313,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 // desired_status stops and starts the pod and waits; changes made outside
 // Terraform show in the next plan.
 func TestAccPod_stopStartAndDrift(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	var id, firstID, dc string
 	cfg := func(extra ...string) string {

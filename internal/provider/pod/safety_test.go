@@ -21,7 +21,7 @@ import (
 // What the API would refuse, or answer ambiguously, fails the plan, before
 // any create is sent.
 func TestAccPod_planTimeRefusals(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 50, DataCenter: "US-KS-2"})
 	pod := func(gpu string, extra ...string) string {
 		return podConfig(append([]string{`name = "x"`, `image = "runpod/base:0.7.0"`, "gpu = " + gpu}, extra...)...)
@@ -114,7 +114,7 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 // A wait that runs out is a warning: the pod stays in state, untainted,
 // and the next plan creates nothing.
 func TestAccPod_waitRunsOut(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetPodStartDelay(1 << 30)
 	rec := env.Record()
 	var id string
@@ -164,7 +164,7 @@ func TestAccPod_waitRunsOut(t *testing.T) {
 // A pod that goes to ERROR fails the apply; it stays in state, tainted, so
 // the next apply replaces it instead of leaving it behind.
 func TestAccPod_errorFailsCreate(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	env.Fake.SetPodStartDelay(3)
 	var id string
 	// The host fails the first pod as soon as it is created.
@@ -202,7 +202,7 @@ func TestAccPod_errorFailsCreate(t *testing.T) {
 // Created and left stopped: it exists, stopped, and the plan said what a
 // stopped pod bills.
 func TestAccPod_createdStopped(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	rec := env.Record()
 	var id string
 	cfg := gpuPod("parked", `desired_status = "EXITED"`, `locked = true`, `persistent_volume = { size_gb = 50, path = "/workspace" }`)
@@ -257,7 +257,7 @@ func listPodIDs(fake *runpodfake.Fake) ([]string, error) {
 // A GPU type known only at apply is checked when Terraform plans again
 // with it known, still before any create is sent.
 func TestAccPod_checkedAtApplyWhenUnknownAtPlan(t *testing.T) {
-	env := acctest.New(t)
+	env := newEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{{

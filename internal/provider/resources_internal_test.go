@@ -1,0 +1,60 @@
+package provider
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
+)
+
+// stubResource is a resource that only has a type name.
+type stubResource struct {
+	resource.Resource
+	name string
+}
+
+func (s stubResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = s.name
+}
+
+// A test resource takes the place of the provider's resource of the same
+// type name and leaves the others as they are.
+func TestTestResourcesReplaceByTypeName(t *testing.T) {
+	ctx := context.Background()
+	stub := func() resource.Resource { return stubResource{name: pod.ResourceType} }
+	p := NewWithEnv("test", func(string) string { return "" }, stub)().(*runpodProvider)
+	plain := NewWithEnv("test", func(string) string { return "" })().(*runpodProvider)
+
+	got, want := p.Resources(ctx), plain.Resources(ctx)
+	if len(got) != len(want) {
+		t.Fatalf("%d resources, want %d", len(got), len(want))
+	}
+	replaced := 0
+	for i := range got {
+		if _, ok := got[i]().(stubResource); ok {
+			replaced++
+			var resp resource.MetadataResponse
+			want[i]().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "runpod"}, &resp)
+			if resp.TypeName != pod.ResourceType {
+				t.Errorf("the test resource took the place of %s", resp.TypeName)
+			}
+		}
+	}
+	if replaced != 1 {
+		t.Errorf("the test resource is in %d places, want 1", replaced)
+	}
+}
+
+// A test resource whose type the provider does not have is a mistake in
+// the test, not something to ignore.
+func TestTestResourceOfUnknownTypePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for a test resource that replaces nothing")
+		}
+	}()
+	stub := func() resource.Resource { return stubResource{name: "runpod_nothing"} }
+	NewWithEnv("test", func(string) string { return "" }, stub)().Resources(context.Background())
+}
