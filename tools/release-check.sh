@@ -8,6 +8,11 @@
 #                                     sha256 of the zip and the manifest
 #   terraform-provider-runpod_<version>_manifest.json    equal to MANIFEST
 #
+# goreleaser does not copy the manifest into DIST: release.extra_files uploads
+# MANIFEST under that name when it publishes, and checksum.extra_files lists it
+# in SHA256SUMS. So the manifest is checked through its SHA256SUMS line (it
+# must be MANIFEST's sha256) and, where a run did leave it in DIST, by content.
+#
 # The version is the one goreleaser wrote to DIST/metadata.json (a snapshot's
 # differs from a tag's). `make release-check` runs this after a snapshot
 # release; it exits non-zero, naming the file, at the first thing missing or
@@ -39,7 +44,7 @@ manifest_name=${project}_${version}_manifest.json
 binary_name=${project}_v${version}
 [[ $os == windows ]] && binary_name+=.exe
 
-for f in "$zip_name" "$sums_name" "$manifest_name"; do
+for f in "$zip_name" "$sums_name"; do
 	[[ -f $dist/$f ]] || fail "$dist/$f is missing"
 done
 
@@ -58,14 +63,20 @@ with zipfile.ZipFile(path) as z:
 EOF
 
 # The checksums cover the zip and the manifest, and every line matches the
-# file it names.
+# file it names (the manifest's: MANIFEST, which the release uploads).
 for f in "$zip_name" "$manifest_name"; do
 	grep -Eq "^[0-9a-f]{64}  $f\$" "$dist/$sums_name" || fail "$dist/$sums_name has no line for $f"
 done
-(cd "$dist" && sha256sum --check --strict --quiet "$sums_name") ||
+(cd "$dist" && sha256sum --check --strict --quiet --ignore-missing "$sums_name") ||
 	fail "$dist/$sums_name does not match the files it lists"
+manifest_sum=$(sha256sum "$manifest_source" | cut -d' ' -f1)
+grep -qx "$manifest_sum  $manifest_name" "$dist/$sums_name" ||
+	fail "$dist/$sums_name's line for $manifest_name is not the sha256 of $manifest_source"
+grep -q "glob: $(basename "$manifest_source")" .goreleaser.yml ||
+	fail ".goreleaser.yml does not upload $manifest_source with the release"
+if [[ -f $dist/$manifest_name ]]; then
+	cmp -s "$manifest_source" "$dist/$manifest_name" ||
+		fail "$dist/$manifest_name differs from $manifest_source"
+fi
 
-cmp -s "$manifest_source" "$dist/$manifest_name" ||
-	fail "$dist/$manifest_name differs from $manifest_source"
-
-echo "release-check: $zip_name ($binary_name), $sums_name and $manifest_name are in $dist and consistent"
+echo "release-check: $dist has $zip_name (holding $binary_name) and $sums_name, whose lines match the zip and $manifest_source as $manifest_name"
