@@ -31,6 +31,7 @@ type Env struct {
 // it. Nothing touches the process environment, so tests can run in parallel.
 func New(t *testing.T, opts ...runpodfake.Option) *Env {
 	t.Helper()
+	requireAccName(t)
 	fake := runpodfake.NewTestServer(t, opts...)
 	env := map[string]string{
 		provider.EnvBaseURL: fake.URL(),
@@ -51,6 +52,18 @@ func New(t *testing.T, opts ...runpodfake.Option) *Env {
 func (e *Env) WithResources(testResources ...func() resource.Resource) *Env {
 	e.Factories = FactoriesWithEnv(e.getenv, testResources...)
 	return e
+}
+
+// requireAccName fails t unless its name starts with TestAcc. The Makefile
+// runs unit tests once without TF_ACC and the acceptance passes with
+// -run '^TestAcc', so an acceptance test under another name would be skipped
+// by the first and never selected by the others: it would silently not run.
+func requireAccName(t *testing.T) {
+	t.Helper()
+	if !strings.HasPrefix(t.Name(), "TestAcc") {
+		t.Fatalf("%s uses the acceptance harness (acctest.New, acctest.NewCLI) but its name does not start with TestAcc: "+
+			"make runs acceptance tests with -run '^TestAcc', so rename it TestAcc...", t.Name())
+	}
 }
 
 // FactoriesWithEnv returns provider factories whose RUNPOD_* fallbacks are

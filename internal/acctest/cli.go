@@ -45,6 +45,7 @@ func (e *Env) CLI(t *testing.T) *CLI {
 // built from different factories behave as two separate provider processes.
 func NewCLI(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error)) *CLI {
 	t.Helper()
+	requireAccName(t)
 	if os.Getenv("TF_ACC") == "" {
 		// The same gate as resource.Test: make test and make testacc-* set it.
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set")

@@ -6,9 +6,9 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
-// TestCLI_harness proves the harness reports what the binary printed: the
+// TestAccCLI_harness proves the harness reports what the binary printed: the
 // planned action, the exit code of a drift check and the state afterwards.
-func TestCLI_harness(t *testing.T) {
+func TestAccCLI_harness(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)

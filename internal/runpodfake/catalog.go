@@ -317,7 +317,7 @@ func (f *Fake) SetCPUStock(cpuTypeID, product, dataCenterID string, vcpus int) {
 type cudaVersion struct{ major, minor int }
 
 func parseCudaVersion(s string, allowBareMajor bool) (cudaVersion, bool) {
-	maj, min, hasMinor := strings.Cut(s, ".")
+	maj, minor, hasMinor := strings.Cut(s, ".")
 	if !hasMinor && !allowBareMajor {
 		return cudaVersion{}, false
 	}
@@ -328,8 +328,8 @@ func parseCudaVersion(s string, allowBareMajor bool) (cudaVersion, bool) {
 	if !hasMinor {
 		return cudaVersion{a, -1}, true
 	}
-	b, err := strconv.Atoi(min)
-	if err != nil || b < 0 || !isDigits(min) {
+	b, err := strconv.Atoi(minor)
+	if err != nil || b < 0 || !isDigits(minor) {
 		return cudaVersion{}, false
 	}
 	return cudaVersion{a, b}, true

@@ -81,7 +81,7 @@ func (qr *queryReader) enum(name string, allowed []string) (string, bool) {
 	return v, ok
 }
 
-func (qr *queryReader) intMin(name string, min int64) (int, bool) {
+func (qr *queryReader) intMin(name string, minimum int64) (int, bool) {
 	v, ok := qr.get(name)
 	if !ok {
 		return 0, false
@@ -91,8 +91,8 @@ func (qr *queryReader) intMin(name string, min int64) (int, bool) {
 	case !isInt:
 		qr.errs = append(qr.errs, fmt.Sprintf("query.%s: '%s' is not an integer", name, v))
 		return 0, true
-	case n < min:
-		qr.errs = append(qr.errs, fmt.Sprintf("query.%s: minimum: got %d, want %d", name, n, min))
+	case n < minimum:
+		qr.errs = append(qr.errs, fmt.Sprintf("query.%s: minimum: got %d, want %d", name, n, minimum))
 		return 0, true
 	}
 	return int(n), true

@@ -88,7 +88,7 @@ var (
 	}()
 
 	clusterComputeSchema = sObject(map[string]*schema{
-		"gpuTypeId":      sMinLen(1),
+		"gpuTypeId":      sNonEmpty(),
 		"gpuCountPerPod": sIntMin(1),
 		"podCount": {
 			types:   []string{"integer"},
@@ -98,20 +98,20 @@ var (
 	}, "gpuTypeId", "gpuCountPerPod", "podCount")
 
 	createClusterSchema = sObject(merge(baseContainerProps, map[string]*schema{
-		"name":          sMinLen(1),
+		"name":          sNonEmpty(),
 		"type":          sEnum(ClusterTypeApplication, ClusterTypeTraining, ClusterTypeSlurm, ClusterTypeRay),
 		"compute":       clusterComputeSchema,
 		"dataCenterIds": sArray(sString()),
 		"mounts":        mountsSchema,
 		"startJupyter":  sBool(),
 		"startSsh":      sBool(),
-		"templateId":    sMinLen(1), // [newer-docs] create-a-cluster
+		"templateId":    sNonEmpty(), // [newer-docs] create-a-cluster
 	}), "name", "type", "compute")
 
 	// updateClusterSchema is the rename body: only name, at least one
 	// property, so anything else (or {}) is 422.
 	updateClusterSchema = func() *schema {
-		s := sObject(map[string]*schema{"name": sMinLen(1)})
+		s := sObject(map[string]*schema{"name": sNonEmpty()})
 		s.minProps = intp(1)
 		return s
 	}()

@@ -45,15 +45,15 @@ var (
 	}
 
 	createNetworkVolumeSchema = sObject(map[string]*schema{
-		"name":       sMinLen(1),
+		"name":       sNonEmpty(),
 		"size":       volumeSizeSchema,
-		"dataCenter": sMinLen(1),
+		"dataCenter": sNonEmpty(),
 		"type":       sEnum(VolumeTypeStandard, VolumeTypeHighPerformance),
 	}, "name", "size", "dataCenter")
 
 	updateNetworkVolumeSchema = func() *schema {
 		s := sObject(map[string]*schema{
-			"name": sMinLen(1),
+			"name": sNonEmpty(),
 			"size": volumeSizeSchema,
 		})
 		s.minProps = intp(1)

@@ -265,12 +265,12 @@ var (
 	}, "id")
 
 	createCPUSchema = sObject(map[string]*schema{
-		"id":        sMinLen(1),
+		"id":        sNonEmpty(),
 		"vcpuCount": sIntMin(2),
 	}, "id", "vcpuCount")
 
 	createPodSchema = sObject(merge(containerConfigProps, map[string]*schema{
-		"name":             sMinLen(1),
+		"name":             sNonEmpty(),
 		"cloud":            sEnum(clouds...),
 		"cpu":              createCPUSchema,
 		"gpu":              createGPUSchema,
@@ -279,11 +279,11 @@ var (
 		"mounts":           mountsSchema,
 		"startJupyter":     sBool(),
 		"startSsh":         sBool(),
-		"templateId":       sMinLen(1),
+		"templateId":       sNonEmpty(),
 	}), "name")
 
 	updatePodSchema = sObject(merge(containerConfigProps, map[string]*schema{
-		"name":             sMinLen(1),
+		"name":             sNonEmpty(),
 		"globalNetworking": sBool(),
 		"locked":           sBool(),
 		"mounts":           mountsSchema,

@@ -27,9 +27,9 @@ func (s *storedRegistry) view() Registry {
 }
 
 var createRegistrySchema = sObject(map[string]*schema{
-	"name":     sMinLen(1),
-	"username": sMinLen(1),
-	"password": sMinLen(1),
+	"name":     sNonEmpty(),
+	"username": sNonEmpty(),
+	"password": sNonEmpty(),
 }, "name", "username", "password")
 
 type registryBody struct {

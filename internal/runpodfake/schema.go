@@ -50,7 +50,8 @@ func sNullable(s *schema) *schema {
 	return &c
 }
 
-func sMinLen(n int) *schema { return &schema{types: []string{"string"}, minLength: intp(n)} }
+// sNonEmpty is a string the spec requires to be non-empty (minLength 1).
+func sNonEmpty() *schema { return &schema{types: []string{"string"}, minLength: intp(1)} }
 func sIntMin(n int64) *schema {
 	return &schema{types: []string{"integer"}, minimum: int64p(n)}
 }
@@ -84,7 +85,7 @@ func merge(maps ...map[string]*schema) map[string]*schema {
 // location ("$", "$.mounts.persistent", "$.ports[0]").
 func (s *schema) validate(path string, v any, errs *[]string) {
 	got := jsonType(v)
-	if !s.allows(got, v) {
+	if !s.allows(got) {
 		*errs = append(*errs, fmt.Sprintf("%s: got %s, want %s", path, got, strings.Join(s.types, " or ")))
 		return
 	}
@@ -165,7 +166,7 @@ func (s *schema) validate(path string, v any, errs *[]string) {
 	}
 }
 
-func (s *schema) allows(got string, v any) bool {
+func (s *schema) allows(got string) bool {
 	for _, t := range s.types {
 		if t == got {
 			return true

@@ -97,12 +97,12 @@ const secretNamePattern = `^[a-zA-Z_][a-zA-Z0-9_.\-/]*$`
 var (
 	createSecretSchema = sObject(map[string]*schema{
 		"name":        sPatternMinLen(secretNamePattern, 1),
-		"value":       sMinLen(1),
+		"value":       sNonEmpty(),
 		"description": sString(),
 	}, "name", "value")
 	updateSecretSchema = func() *schema {
 		s := sObject(map[string]*schema{
-			"value":       sMinLen(1),
+			"value":       sNonEmpty(),
 			"description": sString(),
 		})
 		s.minProps = intp(1)

@@ -103,7 +103,10 @@ func loadSpecChecker(path string) (*specChecker, error) {
 		return nil, err
 	}
 	e, _ := specCache.LoadOrStore(abs, &specCacheEntry{})
-	entry := e.(*specCacheEntry)
+	entry, ok := e.(*specCacheEntry)
+	if !ok {
+		return nil, fmt.Errorf("spec cache holds %T for %s, want *specCacheEntry", e, abs)
+	}
 	entry.once.Do(func() { entry.sc, entry.err = buildSpecChecker(abs) })
 	return entry.sc, entry.err
 }

@@ -166,10 +166,10 @@ func TestFindSpecHonoursEnv(t *testing.T) {
 	t.Setenv("RUNPOD_OPENAPI_SPEC", "/nonexistent/openapi.json")
 	path, explicit := FindSpec()
 	mustEqual(t, "missing explicit spec", []any{path, explicit}, []any{"", true})
-	real := mustFindSpecWithoutEnv(t)
-	t.Setenv("RUNPOD_OPENAPI_SPEC", real)
+	found := mustFindSpecWithoutEnv(t)
+	t.Setenv("RUNPOD_OPENAPI_SPEC", found)
 	path, explicit = FindSpec()
-	mustEqual(t, "explicit spec", []any{path, explicit}, []any{real, true})
+	mustEqual(t, "explicit spec", []any{path, explicit}, []any{found, true})
 }
 
 func mustFindSpecWithoutEnv(t *testing.T) string {

@@ -169,11 +169,11 @@ var (
 	}
 
 	createTemplateSchema = sObject(merge(containerConfigProps, templateFieldProps, map[string]*schema{
-		"name": sMinLen(1),
+		"name": sNonEmpty(),
 	}), "name", "image")
 
 	updateTemplateSchema = sObject(merge(containerConfigProps, templateFieldProps, map[string]*schema{
-		"name": sMinLen(1),
+		"name": sNonEmpty(),
 	}))
 )
 
@@ -510,13 +510,13 @@ func shellSplit(s string) []string {
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		c := rs[i]
-		switch {
-		case c == '\'':
+		switch c {
+		case '\'':
 			inWord = true
 			for i++; i < len(rs) && rs[i] != '\''; i++ {
 				cur.WriteRune(rs[i])
 			}
-		case c == '"':
+		case '"':
 			inWord = true
 			for i++; i < len(rs) && rs[i] != '"'; i++ {
 				if rs[i] == '\\' && i+1 < len(rs) && strings.ContainsRune("\\\"$`", rs[i+1]) {
@@ -524,13 +524,13 @@ func shellSplit(s string) []string {
 				}
 				cur.WriteRune(rs[i])
 			}
-		case c == '\\':
+		case '\\':
 			inWord = true
 			if i+1 < len(rs) {
 				i++
 				cur.WriteRune(rs[i])
 			}
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case ' ', '\t', '\n', '\r':
 			if inWord {
 				words = append(words, cur.String())
 				cur.Reset()

@@ -237,7 +237,7 @@ func planHasNoCanary() plancheck.PlanCheck {
 
 // With the write-only arguments, the credentials are in no log, no
 // diagnostic, no plan, no state file and no `terraform show -json`.
-func TestLeak_writeOnlyCredentials(t *testing.T) {
+func TestAccLeak_writeOnlyCredentials(t *testing.T) {
 	fake := runpodfake.NewTestServer(t, runpodfake.WithAPIKey(apiKeyCanary))
 	w := newLeakWorld(t, fake, fake.URL())
 	resource.Test(t, resource.TestCase{
@@ -284,7 +284,7 @@ func TestLeak_writeOnlyCredentials(t *testing.T) {
 
 // With the plain (sensitive) arguments the values are in state by design,
 // but still in no log and no diagnostic.
-func TestLeak_sensitiveCredentials(t *testing.T) {
+func TestAccLeak_sensitiveCredentials(t *testing.T) {
 	fake := runpodfake.NewTestServer(t, runpodfake.WithAPIKey(apiKeyCanary))
 	w := newLeakWorld(t, fake, fake.URL())
 	var id string
@@ -318,7 +318,7 @@ func TestLeak_sensitiveCredentials(t *testing.T) {
 
 // A server that quotes the request back in its error must not get the
 // credentials into the error Terraform prints, nor into the logs.
-func TestLeak_errorsQuotingTheRequest(t *testing.T) {
+func TestAccLeak_errorsQuotingTheRequest(t *testing.T) {
 	fake := runpodfake.New(runpodfake.WithAPIKey(apiKeyCanary))
 	var echo atomic.Bool
 	var echoed atomic.Int32
