@@ -2,12 +2,10 @@ package cluster
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -19,25 +17,27 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // Private state keys.
-const (
+var (
 	// privateAppliedPodCount is pod_count as Terraform last created or
 	// accepted it. The API's pod count is read into state; when the two
 	// differ while the configuration still says the applied value, the
-	// cluster was resized outside Terraform.
-	privateAppliedPodCount = "applied_pod_count"
+	// cluster was resized outside Terraform. It is absent for an imported
+	// cluster until its first apply.
+	privateAppliedPodCount = privatestate.NewKey[int64]("applied_pod_count")
 	// privateImported marks a cluster imported and not yet planned with its
 	// configuration: the settings the API does not return are null in
 	// state, and the first plan writes them down instead of replacing.
-	privateImported = "imported"
+	privateImported = privatestate.NewKey[bool]("imported")
 	// privateReplacing is set by the plan of a replacement for the plan of
 	// its create half, which Terraform makes with no prior state, so that
 	// the cost warning can say what is being replaced.
-	privateReplacing = "replacing"
+	privateReplacing = privatestate.NewKey[replacingMarker]("replacing")
 )
 
 // Warning and error summaries, also used by tests.
@@ -50,36 +50,6 @@ const (
 	summaryNoCapacity   = "No Capacity for the Cluster"
 	summaryMaybeCreated = "Cluster May Have Been Created"
 )
-
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-func setAppliedPodCount(ctx context.Context, p privateSetter, n int64) diag.Diagnostics {
-	return p.SetKey(ctx, privateAppliedPodCount, []byte(strconv.FormatInt(n, 10)))
-}
-
-// appliedPodCount reads privateAppliedPodCount; ok is false when it was
-// never set (an imported cluster).
-func appliedPodCount(ctx context.Context, p privateGetter) (n int64, ok bool, diags diag.Diagnostics) {
-	b, diags := p.GetKey(ctx, privateAppliedPodCount)
-	if len(b) == 0 || diags.HasError() {
-		return 0, false, diags
-	}
-	if err := json.Unmarshal(b, &n); err != nil {
-		return 0, false, diags
-	}
-	return n, true, diags
-}
-
-func privateFlag(ctx context.Context, p privateGetter, key string) bool {
-	b, _ := p.GetKey(ctx, key)
-	return len(b) > 0 && string(b) != "false"
-}
 
 // replacingMarker describes the cluster a replacement destroys.
 type replacingMarker struct {
@@ -156,11 +126,10 @@ func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if req.State.Raw.IsNull() {
 		var replacing *replacingMarker
-		if b, _ := req.Private.GetKey(ctx, privateReplacing); len(b) > 0 {
-			replacing = &replacingMarker{}
-			if json.Unmarshal(b, replacing) != nil {
-				replacing = nil
-			}
+		marker, ok, diags := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(diags...)
+		if ok {
+			replacing = &marker
 		}
 		r.planCreate(ctx, plan, replacing, resp)
 		return
@@ -207,8 +176,9 @@ func immutable(plan, state resourceModel) []struct {
 
 // planChange plans a change to an existing cluster.
 func (r *clusterResource) planChange(ctx context.Context, plan, state resourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	imported := privateFlag(ctx, req.Private, privateImported)
-	applied, hasApplied, diags := appliedPodCount(ctx, req.Private)
+	imported, diags := privatestate.IsSet(ctx, req.Private, privateImported)
+	resp.Diagnostics.Append(diags...)
+	applied, hasApplied, diags := privateAppliedPodCount.Get(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if !hasApplied {
 		applied = state.PodCount.ValueInt64()
@@ -253,8 +223,7 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 		marker := replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied}
 		r.planCreate(ctx, plan, &marker, resp)
 		marker.Warned = true
-		b, _ := json.Marshal(marker)
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, b)...)
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, marker)...)
 		return
 	}
 

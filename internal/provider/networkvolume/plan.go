@@ -13,6 +13,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -20,7 +21,7 @@ import (
 // PlanResourceChange calls Terraform makes for it (prior state present) sets
 // it, and the second (the create half, with no prior state) finds it in the
 // private state Terraform hands on.
-const privateReplacing = "replacing"
+var privateReplacing = privatestate.NewKey[string]("replacing")
 
 // ModifyPlan enforces at plan time what the API would refuse at apply, and
 // says what the plan will cost:
@@ -55,8 +56,9 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.State.Raw.IsNull() {
 		// The create half of a replacement repeats the checks (its errors
 		// are kept) but not the warnings, which the first call gave.
-		b, _ := req.Private.GetKey(ctx, privateReplacing)
-		r.planCreate(ctx, &plan, len(b) == 0, resp)
+		_, replacing, diags := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(diags...)
+		r.planCreate(ctx, &plan, !replacing, resp)
 		return
 	}
 	var prior resourceModel
@@ -66,7 +68,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	state := prior.volumeModel
 	if replacing(plan, state) || len(resp.RequiresReplace) > 0 {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, []byte(`"`+state.ID.ValueString()+`"`))...)
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, state.ID.ValueString())...)
 		r.planReplacement(ctx, req, plan, state, resp)
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -53,9 +54,8 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	raw, d := req.Private.GetKey(ctx, privateImported)
+	imported, d := privatestate.IsSet(ctx, req.Private, privateImported)
 	resp.Diagnostics.Append(d...)
-	imported := string(raw) == "true"
 
 	replace := createOnlyReplacements(ctx, plan, state, imported, &resp.Diagnostics)
 	resp.RequiresReplace = append(resp.RequiresReplace, replace...)

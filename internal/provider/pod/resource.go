@@ -4,7 +4,6 @@ package pod
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -37,32 +37,29 @@ var (
 )
 
 // Private-state keys.
-const (
+var (
 	// privateImported marks a pod adopted by import: its create-time
 	// settings (start flags, CUDA constraint, data-center preference,
 	// template) cannot be read back, so the configuration's values are
 	// recorded instead of replacing the pod.
-	privateImported = "create_settings_unknown"
+	privateImported = privatestate.NewKey[bool]("create_settings_unknown")
 	// privateGlobalNetworking holds a global_networking value sent by
 	// PATCH that Runpod applies only at the pod's next start or restart;
 	// until then state keeps the configured value instead of showing the
 	// old one as drift.
-	privateGlobalNetworking = "global_networking_pending"
+	privateGlobalNetworking = privatestate.NewKey[bool]("global_networking_pending")
 	// privateTemplateEnv holds the env the pod's template gave it at
 	// create (JSON object), so that its keys stay on the pod without
 	// showing in env as drift (podModel.TemplateEnv).
-	privateTemplateEnv = "template_env"
+	privateTemplateEnv = privatestate.NewKey[map[string]string]("template_env")
 )
 
 // loadTemplateEnv reads privateTemplateEnv into m.
-func loadTemplateEnv(ctx context.Context, from privateState, m *podModel, diags *diag.Diagnostics) {
-	raw, d := from.GetKey(ctx, privateTemplateEnv)
+func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *podModel, diags *diag.Diagnostics) {
+	env, ok, d := privateTemplateEnv.Get(ctx, from)
 	diags.Append(d...)
-	if len(raw) == 0 {
-		return
-	}
-	if err := json.Unmarshal(raw, &m.TemplateEnv); err != nil {
-		diags.AddError("Cannot Read Private State", fmt.Sprintf("decoding the template's env keys: %s", err))
+	if ok {
+		m.TemplateEnv = env
 	}
 }
 
@@ -139,10 +136,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		afterCreate(created)
 	}
 	if plan.TemplateEnv = templateEnvOf(created, body); plan.TemplateEnv != nil {
-		raw, err := json.Marshal(plan.TemplateEnv)
-		if err == nil {
-			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateTemplateEnv, raw)...)
-		}
+		resp.Diagnostics.Append(privateTemplateEnv.Set(ctx, resp.Private, plan.TemplateEnv)...)
 	}
 
 	// Save the pod at once, so that nothing below can orphan it: from here
@@ -450,25 +444,17 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
-// privateState is the part of the framework's private state the resource
-// uses.
-type privateState interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
 // keepPendingGlobalNetworking keeps a global_networking change that Runpod
 // applies at the next start in state until the pod shows it, then forgets
 // it.
-func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel, from, to privateState, diags *diag.Diagnostics) {
-	raw, d := from.GetKey(ctx, privateGlobalNetworking)
+func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel, from, to privatestate.Store, diags *diag.Diagnostics) {
+	pending, ok, d := privateGlobalNetworking.Get(ctx, from)
 	diags.Append(d...)
-	if len(raw) == 0 {
+	if !ok {
 		return
 	}
-	pending := string(raw) == "true"
 	if p.GlobalNetworking.Enabled == pending {
-		diags.Append(to.SetKey(ctx, privateGlobalNetworking, nil)...)
+		diags.Append(privateGlobalNetworking.Remove(ctx, to)...)
 		return
 	}
 	m.GlobalNetworking = types.BoolValue(pending)
@@ -577,10 +563,10 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 // keeps the planned value in state.
 func (r *podResource) notePendingGlobalNetworking(ctx context.Context, p *runpod.Pod, plan podModel, resp *resource.UpdateResponse) {
 	if !known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, nil)...)
+		resp.Diagnostics.Append(privateGlobalNetworking.Remove(ctx, resp.Private)...)
 		return
 	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, []byte(fmt.Sprint(plan.GlobalNetworking.ValueBool())))...)
+	resp.Diagnostics.Append(privateGlobalNetworking.Set(ctx, resp.Private, plan.GlobalNetworking.ValueBool())...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("global_networking"), plan.GlobalNetworking)...)
 }
 
@@ -708,7 +694,7 @@ func (r *podResource) unlockAndTerminate(ctx context.Context, client *runpod.Cli
 
 func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateImported, []byte("true"))...)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
 // readInto reads the pod back after a write and stores what the API
