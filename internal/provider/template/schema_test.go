@@ -29,5 +29,7 @@ func TestSchemasMatchModels(t *testing.T) {
 
 	var ls datasource.SchemaResponse
 	NewListDataSource().Schema(ctx, datasource.SchemaRequest{}, &ls)
-	schemacheck.ModelMatches(t, ls.Schema.Attributes, templatesModel{})
+	schemacheck.ModelMatches(t, ls.Schema.Attributes, struct {
+		Templates []templateModel `tfsdk:"templates"`
+	}{})
 }
