@@ -20,6 +20,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // Private state keys.
@@ -309,7 +310,7 @@ func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resource
 // checkIfPossible runs the catalog check when the provider can call the
 // API and the request is known; otherwise it returns nil.
 func (r *clusterResource) checkIfPossible(ctx context.Context, m resourceModel) (*placement.Result, error) {
-	if r.Data == nil || !known(m.GPUTypeID) || !known(m.GPUCountPerPod) || !known(m.PodCount) {
+	if r.Data == nil || !tfvalue.Known(m.GPUTypeID) || !tfvalue.Known(m.GPUCountPerPod) || !tfvalue.Known(m.PodCount) {
 		return nil, nil
 	}
 	if _, d := r.Data.Client(); d.HasError() {
@@ -337,7 +338,7 @@ func (r *clusterResource) check(ctx context.Context, m resourceModel) (*placemen
 	if d.HasError() {
 		return nil, fmt.Errorf("%s: %s", d[0].Summary(), d[0].Detail())
 	}
-	dcs, _ := stringList(ctx, m.DataCenterIDs)
+	dcs, _ := tfvalue.Strings(ctx, m.DataCenterIDs)
 	return placement.CheckGPU(ctx, cat, request(m, dcs))
 }
 
@@ -368,7 +369,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 				"from creation until destroyed.", d[0].Summary(), d[0].Detail())))
 		return
 	}
-	if !known(plan.GPUTypeID) || !known(plan.GPUCountPerPod) || !known(plan.PodCount) {
+	if !tfvalue.Known(plan.GPUTypeID) || !tfvalue.Known(plan.GPUCountPerPod) || !tfvalue.Known(plan.PodCount) {
 		warn(diag.NewWarningDiagnostic(summaryNotChecked,
 			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
 				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
@@ -376,7 +377,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 		return
 	}
 
-	dcs, diags := stringList(ctx, plan.DataCenterIDs)
+	dcs, diags := tfvalue.Strings(ctx, plan.DataCenterIDs)
 	resp.Diagnostics.Append(diags...)
 	volumeDC, ok := r.volumeDataCenter(ctx, client, plan, dcs, &resp.Diagnostics)
 	if !ok {
@@ -611,12 +612,4 @@ func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) st
 func (r *clusterResource) mustClient() *runpod.Client {
 	c, _ := r.Data.Client()
 	return c
-}
-
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-},
-) bool {
-	return !v.IsNull() && !v.IsUnknown()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // privateReplacing marks the plan of a replacement: the first of the two
@@ -76,7 +77,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		resp.Diagnostics.Append(d)
 		return
 	}
-	if known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
+	if tfvalue.Known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
 		resp.Diagnostics.Append(growthCostWarning(plan, state))
 	}
 }
@@ -92,7 +93,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 	if next.Type.IsNull() {
 		next.Type = types.StringUnknown()
 	}
-	if known(next.DataCenterID) && r.Data != nil {
+	if tfvalue.Known(next.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, next, &resp.Diagnostics)
 		if !ok {
 			return
@@ -107,7 +108,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 // planCreate checks a new volume's placement against the catalog, fills in
 // the tier when the data center offers only one, and warns about the cost.
 func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn bool, resp *resource.ModifyPlanResponse) {
-	if known(plan.DataCenterID) && r.Data != nil {
+	if tfvalue.Known(plan.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
 		if !ok {
 			return
@@ -148,7 +149,7 @@ func (r *volumeResource) checkPlacement(ctx context.Context, plan volumeModel, d
 		return nil, false
 	}
 	tier := ""
-	if known(plan.Type) {
+	if tfvalue.Known(plan.Type) {
 		tier = plan.Type.ValueString()
 	}
 	dc, problem := placementProblem(dcs, dcID, tier)
@@ -204,7 +205,7 @@ func placementProblem(dcs []runpod.DataCenter, dcID, tier string) (*runpod.DataC
 // would delete the data, and rather than a no-op because the configuration
 // would then lie.
 func checkNoShrink(plan, state volumeModel) diag.Diagnostic {
-	if !known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
+	if !tfvalue.Known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
 		return nil
 	}
 	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
@@ -253,10 +254,10 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 			"volume %q", replaced.Name.ValueString(), replaced.ID.ValueString(), replaced.DataCenterID.ValueString(), name)
 	}
 	where := "in a data center known after apply"
-	if known(plan.DataCenterID) {
+	if tfvalue.Known(plan.DataCenterID) {
 		where = "in " + plan.DataCenterID.ValueString()
 	}
-	if !known(plan.SizeGB) {
+	if !tfvalue.Known(plan.SizeGB) {
 		return diag.NewWarningDiagnostic(summaryCost,
 			fmt.Sprintf("%s %s: its size is known only after apply, so the cost cannot be shown "+
 				"yet. STANDARD storage costs %s per GB per month for the first %d GB and %s beyond; HIGH_PERFORMANCE costs "+
@@ -265,7 +266,7 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 	}
 	size := int(plan.SizeGB.ValueInt64())
 	tier := ""
-	if known(plan.Type) {
+	if tfvalue.Known(plan.Type) {
 		tier = plan.Type.ValueString()
 	}
 	cost := pricing.NetworkVolumeMonthly(size, tier)
@@ -304,12 +305,4 @@ func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
 	return diag.NewWarningDiagnostic(summaryCost,
 		fmt.Sprintf("Growing network volume %q (%s, in %s) from %d GB to %d GB %s Volumes cannot shrink again afterwards. %s",
 			plan.Name.ValueString(), state.ID.ValueString(), state.DataCenterID.ValueString(), from, to, figure, billingNote))
-}
-
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-},
-) bool {
-	return !v.IsNull() && !v.IsUnknown()
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -562,7 +563,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 // has not applied yet (it takes effect at the next start or restart) and
 // keeps the planned value in state.
 func (r *podResource) notePendingGlobalNetworking(ctx context.Context, p *runpod.Pod, plan podModel, resp *resource.UpdateResponse) {
-	if !known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
+	if !tfvalue.Known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
 		resp.Diagnostics.Append(privateGlobalNetworking.Remove(ctx, resp.Private)...)
 		return
 	}
@@ -586,7 +587,7 @@ func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic 
 // tooLarge is a 413 at apply, said as the plan-time check says it.
 func tooLarge(m podModel) diag.Diagnostic {
 	attr := "the pod's settings"
-	if known(m.Env) {
+	if tfvalue.Known(m.Env) {
 		attr = "env"
 	}
 	summary, detail := diagnostics.RequestTooLarge(attr, 0)
@@ -602,7 +603,7 @@ func (r *podResource) refused(summary, action string, state podModel, err error)
 	if runpod.IsRequestTooLarge(err) {
 		return tooLarge(state)
 	}
-	if runpod.IsConflict(err) && known(state.ClusterID) {
+	if runpod.IsConflict(err) && tfvalue.Known(state.ClusterID) {
 		return diag.NewErrorDiagnostic(summary, diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
 			"Runpod manages cluster pods through the cluster and refuses to change, stop or terminate them one by one. Manage it "+
 			"with runpod_cluster, or stop managing it here with `terraform state rm` (which leaves the pod running).",
@@ -626,7 +627,7 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
 	err := client.DeletePod(ctx, id)
-	if runpod.IsConflict(err) && !known(state.ClusterID) {
+	if runpod.IsConflict(err) && !tfvalue.Known(state.ClusterID) {
 		err = r.unlockAndTerminate(ctx, client, id, name, err, &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {
 			return
