@@ -353,12 +353,6 @@ func describePods(pods []runpod.Pod) string {
 	return strings.Join(lines, "\n")
 }
 
-// importHint is the import command and block for a pod.
-func importHint(id string) string {
-	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
-		ResourceType, id, ResourceType, id)
-}
-
 // refuseRecentTwin refuses a create while a pod with the same name, image
 // and compute that this process did not create appeared in the last
 // ambiguousWindow: most likely the pod of an earlier apply whose create
@@ -379,7 +373,7 @@ func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Clien
 			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
 			"this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or set allow_duplicate = true on this "+
 			"pod to create one anyway. Nothing was created.",
-			body.Name, ambiguousWindow, describePods(found), importHint(found[len(found)-1].ID)))
+			body.Name, ambiguousWindow, describePods(found), diagnostics.ImportHint(ResourceType, found[len(found)-1].ID)))
 }
 
 // ambiguousCreate resolves a create that failed in transit (5xx, dropped
@@ -411,7 +405,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 	detail += fmt.Sprintf("\n\nPods with this name, image and compute that appeared after the request was sent:\n%s\n\n"+
 		"The provider cannot tell which one this apply created, and it does not adopt one blindly; it did not send the "+
 		"request twice, and the next apply refuses to create another while they are less than %s old. Import the one that "+
-		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, importHint(appeared[len(appeared)-1].ID))
+		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	return nil, diag.NewErrorDiagnostic(summary, detail)
 }
 
