@@ -74,11 +74,20 @@ func AlreadyExists(kind, name, id, resourceType string) diag.Diagnostic {
 		fmt.Sprintf("A %s named %q already exists in the Runpod account (id %s), and this configuration does not manage it. "+
 			"The provider does not create over existing objects.\n\n"+
 			"To manage the existing %s with Terraform, import it, replacing NAME with the resource's name in your configuration:\n\n"+
-			"  terraform import %s.NAME %s\n\n"+
-			"or add an import block:\n\n"+
-			"  import {\n    to = %s.NAME\n    id = %q\n  }\n\n"+
+			"%s\n\n"+
 			"Otherwise choose a different name.",
-			kind, name, id, kind, resourceType, id, resourceType, id))
+			kind, name, id, kind, ImportHint(resourceType, id)))
+}
+
+// ImportHint says how to take the existing object id into state as a
+// resourceType, NAME standing for the resource's name in the user's
+// configuration: the import command, then the equivalent import block.
+// Every message that asks the user to import an object (a name already
+// taken, a create that may have happened, a twin of a lost create) ends
+// with it, so they all say it the same way.
+func ImportHint(resourceType, id string) string {
+	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
+		resourceType, id, resourceType, id)
 }
 
 // TitleCase capitalises each word, for summaries: "network volume" -> "Network Volume".

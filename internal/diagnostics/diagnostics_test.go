@@ -107,3 +107,13 @@ func TestAPIErrorDetailNamesBaseURLWhenUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// TestImportHint pins the one wording of "import it" that every adopt or
+// refuse message ends with.
+func TestImportHint(t *testing.T) {
+	got := ImportHint("runpod_pod", "abc123")
+	want := "  terraform import runpod_pod.NAME abc123\n\nor add an import block:\n\n  import {\n    to = runpod_pod.NAME\n    id = \"abc123\"\n  }"
+	if got != want {
+		t.Fatalf("ImportHint:\n%s\nwant:\n%s", got, want)
+	}
+}

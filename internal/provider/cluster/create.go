@@ -72,9 +72,9 @@ func ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.Cre
 	}
 	detail += fmt.Sprintf("\n\nCluster names are not unique, so the provider does not adopt a cluster by name. Clusters named "+
 		"%q now:\n%s\n\nIf one of them is the cluster this apply created, import it instead of applying again (which would "+
-		"create another, billed as well):\n\n  terraform import %s.NAME %s\n\nor add an import block with that id. "+
+		"create another, billed as well):\n\n%s\n\n"+
 		"Otherwise delete it in the Runpod console: it bills until deleted.",
-		body.Name, strings.Join(lines, "\n"), ResourceType, importID)
+		body.Name, strings.Join(lines, "\n"), diagnostics.ImportHint(ResourceType, importID))
 	return nil, diag.NewErrorDiagnostic(summaryMaybeCreated, detail)
 }
 
@@ -124,9 +124,9 @@ func refuseRecentTwin(ctx context.Context, client *runpod.Client, owner any, bod
 		"A cluster named %q with the same type and compute was created less than %s ago and is not managed by this "+
 			"configuration:\n%s\n\nIt is most likely the cluster of an earlier apply whose create reply was lost, and it "+
 			"bills. The provider does not create a second one. If it is this configuration's cluster, import it:\n\n"+
-			"  import {\n    to = %s.NAME\n    id = %q\n  }\n\nIf it is not, delete it in the Runpod console, wait until it "+
+			"%s\n\nIf it is not, delete it in the Runpod console, wait until it "+
 			"is %s old, or give this cluster another name.",
-		body.Name, twinWindow, strings.Join(twins, "\n"), ResourceType, first, twinWindow))
+		body.Name, twinWindow, strings.Join(twins, "\n"), diagnostics.ImportHint(ResourceType, first), twinWindow))
 }
 
 func orDash(s string) string {

@@ -3,33 +3,52 @@ package cluster
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-var (
-	_ datasource.DataSource                     = (*clusterDataSource)(nil)
-	_ datasource.DataSourceWithConfigure        = (*clusterDataSource)(nil)
-	_ datasource.DataSourceWithConfigValidators = (*clusterDataSource)(nil)
-)
-
 // NewDataSource is the runpod_cluster data source factory.
-func NewDataSource() datasource.DataSource { return &clusterDataSource{} }
+func NewDataSource() datasource.DataSource {
+	return &datasources.Lookup[runpod.Cluster, clusterModel]{
+		TypeName:    "runpod_cluster",
+		BuildSchema: dataSourceSchema,
+		Kind:        "cluster",
+		Title:       "Cluster",
+		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Cluster, error) {
+			return client.GetCluster(ctx, id)
+		},
+		GetErrorSummary:   "Cannot Read Cluster",
+		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading cluster %s", id) },
+		Named:             namedClusters,
+		NamedErrorSummary: "Cannot List Clusters",
+		NamedErrorDoing:   "listing clusters",
+		ID:                func(c *runpod.Cluster) string { return c.ID },
+		Describe: func(c *runpod.Cluster) string {
+			return fmt.Sprintf("%s (%d pods × %d %s in %s)", c.ID, c.Compute.PodCount, c.Compute.GPUCountPerPod,
+				c.Compute.GPUTypeID, orDash(c.DataCenterID))
+		},
+		Convert: datasources.Converter(fromAPI),
+	}
+}
 
-type clusterDataSource struct{ providerdata.DataSourceBase }
-
-func (d *clusterDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_cluster"
+// namedClusters returns the clusters named name: names need not be unique.
+func namedClusters(ctx context.Context, client *runpod.Client, name string) ([]runpod.Cluster, error) {
+	all, err := client.ListClusters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var matches []runpod.Cluster
+	for _, c := range all {
+		if c.Name == name {
+			matches = append(matches, c)
+		}
+	}
+	return matches, nil
 }
 
 // dataSourceAttributes describes what the API returns of a cluster, all
@@ -62,87 +81,13 @@ func dataSourceAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *clusterDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := dataSourceAttributes()
-	attrs["id"] = schema.StringAttribute{
-		MarkdownDescription: "Id of the cluster to read. Exactly one of `id` and `name` must be set.",
-		Optional:            true,
-		Computed:            true,
-	}
-	attrs["name"] = schema.StringAttribute{
-		MarkdownDescription: "Name of the cluster to read. Cluster names need not be unique: reading by a name that several " +
-			"clusters share is an error listing their ids. Exactly one of `id` and `name` must be set.",
-		Optional: true,
-		Computed: true,
-	}
-	resp.Schema = schema.Schema{
+func dataSourceSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Reads one Instant Cluster of the account, by id or by a name no other cluster has. " +
 			"`runpod_cluster_pods` lists its members and `runpod_cluster_billing` what it has cost.",
-		Attributes: attrs,
-	}
-}
-
-func (d *clusterDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	return []datasource.ConfigValidator{
-		datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-	}
-}
-
-func (d *clusterDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg clusterModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	if id := cfg.ID.ValueString(); id != "" {
-		c, err := client.GetCluster(ctx, id)
-		if runpod.IsNotFound(err) {
-			resp.Diagnostics.AddAttributeError(path.Root("id"), "Cluster Not Found",
-				fmt.Sprintf("No cluster with id %q exists or is visible to this API key.", id))
-			return
-		}
-		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Cluster", fmt.Sprintf("reading cluster %s", id), err))
-			return
-		}
-		resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(c))...)
-		return
-	}
-
-	name := cfg.Name.ValueString()
-	all, err := client.ListClusters(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot List Clusters", "listing clusters", err))
-		return
-	}
-	var matches []runpod.Cluster
-	for _, c := range all {
-		if c.Name == name {
-			matches = append(matches, c)
-		}
-	}
-	switch len(matches) {
-	case 0:
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Cluster Not Found",
-			fmt.Sprintf("The account has no cluster named %q.", name))
-	case 1:
-		resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(&matches[0]))...)
-	default:
-		sort.Slice(matches, func(i, j int) bool { return matches[i].ID < matches[j].ID })
-		list := make([]string, len(matches))
-		for i, c := range matches {
-			list[i] = fmt.Sprintf("  - %s (%d pods × %d %s in %s)", c.ID, c.Compute.PodCount, c.Compute.GPUCountPerPod,
-				c.Compute.GPUTypeID, orDash(c.DataCenterID))
-		}
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Cluster Name Is Ambiguous",
-			fmt.Sprintf("%d clusters are named %q, so the name does not say which one to read:\n%s\n\n"+
-				"Read it by id instead, or list them all with the runpod_clusters data source.",
-				len(matches), name, strings.Join(list, "\n")))
+		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
+			"Id of the cluster to read. Exactly one of `id` and `name` must be set.",
+			"Name of the cluster to read. Cluster names need not be unique: reading by a name that several "+
+				"clusters share is an error listing their ids. Exactly one of `id` and `name` must be set."),
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 var (
@@ -150,7 +151,7 @@ func (d *billingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 func (d *billingDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	var cfg billingModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() || !known(cfg.StartTime) || !known(cfg.EndTime) {
+	if resp.Diagnostics.HasError() || !tfvalue.Known(cfg.StartTime) || !tfvalue.Known(cfg.EndTime) {
 		return
 	}
 	start, err1 := time.Parse(time.RFC3339, cfg.StartTime.ValueString())
@@ -178,10 +179,10 @@ func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		ClusterID:  cfg.ClusterID.ValueString(),
 	}
 	// The validators have checked the format.
-	if known(cfg.StartTime) {
+	if tfvalue.Known(cfg.StartTime) {
 		q.StartTime, _ = time.Parse(time.RFC3339, cfg.StartTime.ValueString())
 	}
-	if known(cfg.EndTime) {
+	if tfvalue.Known(cfg.EndTime) {
 		q.EndTime, _ = time.Parse(time.RFC3339, cfg.EndTime.ValueString())
 	}
 	b, err := client.ListClusterBilling(ctx, q)
@@ -231,7 +232,7 @@ func (rfc3339) Description(context.Context) string {
 func (v rfc3339) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
 func (v rfc3339) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if !known(req.ConfigValue) {
+	if !tfvalue.Known(req.ConfigValue) {
 		return
 	}
 	if _, err := time.Parse(time.RFC3339, req.ConfigValue.ValueString()); err != nil {

@@ -9,9 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // clusterModel is a cluster as the API describes it: everything GET
@@ -84,8 +84,6 @@ type networkVolumeModel struct {
 	VolumeID types.String `tfsdk:"volume_id"`
 	Path     types.String `tfsdk:"path"`
 }
-
-var objectAsOptions = basetypes.ObjectAsOptions{}
 
 // fromAPI is the one conversion from the API's cluster to the Terraform
 // view, used by Create, Read, Update, import and the data sources.
@@ -163,13 +161,13 @@ func toCreateRequest(ctx context.Context, plan resourceModel) (runpod.CreateClus
 		Args:         plan.Args.ValueStringPointer(),
 	}
 	var d diag.Diagnostics
-	req.DataCenterIDs, d = stringList(ctx, plan.DataCenterIDs)
+	req.DataCenterIDs, d = tfvalue.Strings(ctx, plan.DataCenterIDs)
 	diags.Append(d...)
-	req.Entrypoint, d = stringList(ctx, plan.Entrypoint)
+	req.Entrypoint, d = tfvalue.Strings(ctx, plan.Entrypoint)
 	diags.Append(d...)
-	req.Cmd, d = stringList(ctx, plan.Cmd)
+	req.Cmd, d = tfvalue.Strings(ctx, plan.Cmd)
 	diags.Append(d...)
-	req.Ports, d = stringList(ctx, plan.Ports)
+	req.Ports, d = tfvalue.Strings(ctx, plan.Ports)
 	diags.Append(d...)
 	sort.Strings(req.Ports)
 	if !plan.ContainerDiskGB.IsNull() {
@@ -182,30 +180,15 @@ func toCreateRequest(ctx context.Context, plan resourceModel) (runpod.CreateClus
 	}
 	if !plan.PersistentVolume.IsNull() {
 		var pv persistentVolumeModel
-		diags.Append(plan.PersistentVolume.As(ctx, &pv, objectAsOptions)...)
+		diags.Append(plan.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		req.Mounts = &runpod.Mounts{Persistent: &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}}
 	}
 	if !plan.NetworkVolume.IsNull() {
 		var nv networkVolumeModel
-		diags.Append(plan.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
+		diags.Append(plan.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 		req.Mounts = &runpod.Mounts{Network: []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}}
 	}
 	return req, diags
-}
-
-// stringList reads a known list or set of strings; null reads as nil.
-func stringList(ctx context.Context, v interface {
-	IsNull() bool
-	IsUnknown() bool
-	ElementsAs(context.Context, any, bool) diag.Diagnostics
-},
-) ([]string, diag.Diagnostics) {
-	if v.IsNull() || v.IsUnknown() {
-		return nil, nil
-	}
-	var out []string
-	diags := v.ElementsAs(ctx, &out, false)
-	return out, diags
 }
 
 // networkVolumeID is the configured network volume's id, "" when there is
@@ -215,7 +198,7 @@ func networkVolumeID(ctx context.Context, v types.Object) (string, diag.Diagnost
 		return "", nil
 	}
 	var nv networkVolumeModel
-	diags := v.As(ctx, &nv, objectAsOptions)
+	diags := v.As(ctx, &nv, tfvalue.ObjectAsOptions)
 	if nv.VolumeID.IsUnknown() {
 		return "", diags
 	}

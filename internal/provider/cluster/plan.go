@@ -2,12 +2,10 @@ package cluster
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -19,24 +17,27 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // Private state keys.
-const (
+var (
 	// privateAppliedPodCount is pod_count as Terraform last created or
 	// accepted it. The API's pod count is read into state; when the two
 	// differ while the configuration still says the applied value, the
-	// cluster was resized outside Terraform.
-	privateAppliedPodCount = "applied_pod_count"
+	// cluster was resized outside Terraform. It is absent for an imported
+	// cluster until its first apply.
+	privateAppliedPodCount = privatestate.NewKey[int64]("applied_pod_count")
 	// privateImported marks a cluster imported and not yet planned with its
 	// configuration: the settings the API does not return are null in
 	// state, and the first plan writes them down instead of replacing.
-	privateImported = "imported"
+	privateImported = privatestate.NewKey[bool]("imported")
 	// privateReplacing is set by the plan of a replacement for the plan of
 	// its create half, which Terraform makes with no prior state, so that
 	// the cost warning can say what is being replaced.
-	privateReplacing = "replacing"
+	privateReplacing = privatestate.NewKey[replacingMarker]("replacing")
 )
 
 // Warning and error summaries, also used by tests.
@@ -49,36 +50,6 @@ const (
 	summaryNoCapacity   = "No Capacity for the Cluster"
 	summaryMaybeCreated = "Cluster May Have Been Created"
 )
-
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-func setAppliedPodCount(ctx context.Context, p privateSetter, n int64) diag.Diagnostics {
-	return p.SetKey(ctx, privateAppliedPodCount, []byte(strconv.FormatInt(n, 10)))
-}
-
-// appliedPodCount reads privateAppliedPodCount; ok is false when it was
-// never set (an imported cluster).
-func appliedPodCount(ctx context.Context, p privateGetter) (n int64, ok bool, diags diag.Diagnostics) {
-	b, diags := p.GetKey(ctx, privateAppliedPodCount)
-	if len(b) == 0 || diags.HasError() {
-		return 0, false, diags
-	}
-	if err := json.Unmarshal(b, &n); err != nil {
-		return 0, false, diags
-	}
-	return n, true, diags
-}
-
-func privateFlag(ctx context.Context, p privateGetter, key string) bool {
-	b, _ := p.GetKey(ctx, key)
-	return len(b) > 0 && string(b) != "false"
-}
 
 // replacingMarker describes the cluster a replacement destroys.
 type replacingMarker struct {
@@ -155,11 +126,10 @@ func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if req.State.Raw.IsNull() {
 		var replacing *replacingMarker
-		if b, _ := req.Private.GetKey(ctx, privateReplacing); len(b) > 0 {
-			replacing = &replacingMarker{}
-			if json.Unmarshal(b, replacing) != nil {
-				replacing = nil
-			}
+		marker, ok, diags := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(diags...)
+		if ok {
+			replacing = &marker
 		}
 		r.planCreate(ctx, plan, replacing, resp)
 		return
@@ -206,8 +176,9 @@ func immutable(plan, state resourceModel) []struct {
 
 // planChange plans a change to an existing cluster.
 func (r *clusterResource) planChange(ctx context.Context, plan, state resourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	imported := privateFlag(ctx, req.Private, privateImported)
-	applied, hasApplied, diags := appliedPodCount(ctx, req.Private)
+	imported, diags := privatestate.IsSet(ctx, req.Private, privateImported)
+	resp.Diagnostics.Append(diags...)
+	applied, hasApplied, diags := privateAppliedPodCount.Get(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if !hasApplied {
 		applied = state.PodCount.ValueInt64()
@@ -252,8 +223,7 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 		marker := replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied}
 		r.planCreate(ctx, plan, &marker, resp)
 		marker.Warned = true
-		b, _ := json.Marshal(marker)
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, b)...)
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, marker)...)
 		return
 	}
 
@@ -339,7 +309,7 @@ func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resource
 // checkIfPossible runs the catalog check when the provider can call the
 // API and the request is known; otherwise it returns nil.
 func (r *clusterResource) checkIfPossible(ctx context.Context, m resourceModel) (*placement.Result, error) {
-	if r.Data == nil || !known(m.GPUTypeID) || !known(m.GPUCountPerPod) || !known(m.PodCount) {
+	if r.Data == nil || !tfvalue.Known(m.GPUTypeID) || !tfvalue.Known(m.GPUCountPerPod) || !tfvalue.Known(m.PodCount) {
 		return nil, nil
 	}
 	if _, d := r.Data.Client(); d.HasError() {
@@ -367,7 +337,7 @@ func (r *clusterResource) check(ctx context.Context, m resourceModel) (*placemen
 	if d.HasError() {
 		return nil, fmt.Errorf("%s: %s", d[0].Summary(), d[0].Detail())
 	}
-	dcs, _ := stringList(ctx, m.DataCenterIDs)
+	dcs, _ := tfvalue.Strings(ctx, m.DataCenterIDs)
 	return placement.CheckGPU(ctx, cat, request(m, dcs))
 }
 
@@ -398,7 +368,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 				"from creation until destroyed.", d[0].Summary(), d[0].Detail())))
 		return
 	}
-	if !known(plan.GPUTypeID) || !known(plan.GPUCountPerPod) || !known(plan.PodCount) {
+	if !tfvalue.Known(plan.GPUTypeID) || !tfvalue.Known(plan.GPUCountPerPod) || !tfvalue.Known(plan.PodCount) {
 		warn(diag.NewWarningDiagnostic(summaryNotChecked,
 			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
 				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
@@ -406,7 +376,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 		return
 	}
 
-	dcs, diags := stringList(ctx, plan.DataCenterIDs)
+	dcs, diags := tfvalue.Strings(ctx, plan.DataCenterIDs)
 	resp.Diagnostics.Append(diags...)
 	volumeDC, ok := r.volumeDataCenter(ctx, client, plan, dcs, &resp.Diagnostics)
 	if !ok {
@@ -641,12 +611,4 @@ func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) st
 func (r *clusterResource) mustClient() *runpod.Client {
 	c, _ := r.Data.Client()
 	return c
-}
-
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-},
-) bool {
-	return !v.IsNull() && !v.IsUnknown()
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -123,7 +124,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 		state.EstimatedCostPerHour = r.estimate(ctx, state)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(setAppliedPodCount(ctx, resp.Private, plan.PodCount.ValueInt64())...)
+	resp.Diagnostics.Append(privateAppliedPodCount.Set(ctx, resp.Private, plan.PodCount.ValueInt64())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -209,7 +210,7 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 		// The only pod_count change planned in place: a cluster resized
 		// outside Terraform whose configuration still says the applied size
 		// (the plan warned; see scaledDetail). Refuse before sending anything.
-		applied, _, diags := appliedPodCount(ctx, req.Private)
+		applied, _, diags := privateAppliedPodCount.Get(ctx, req.Private)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.AddAttributeError(path.Root("pod_count"), summaryScaled,
 			r.scaledDetail(ctx, plan, state, applied)+"\n\nNothing was changed.")
@@ -225,9 +226,9 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 			return
 		}
 	}
-	resp.Diagnostics.Append(setAppliedPodCount(ctx, resp.Private, plan.PodCount.ValueInt64())...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateImported, nil)...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, nil)...)
+	resp.Diagnostics.Append(privateAppliedPodCount.Set(ctx, resp.Private, plan.PodCount.ValueInt64())...)
+	resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
+	resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 
 	c, err := client.GetCluster(ctx, id)
 	if err != nil {
@@ -289,7 +290,7 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 // configuration instead of replacing the imported cluster.
 func (r *clusterResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateImported, []byte("true"))...)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
 // estimate is the hourly figure for the model's size at the catalog price,

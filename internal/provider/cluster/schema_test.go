@@ -17,7 +17,9 @@ func TestSchemasMatchModels(t *testing.T) {
 		model any
 	}{
 		{NewDataSource, clusterModel{}},
-		{NewListDataSource, clustersModel{}},
+		{NewListDataSource, struct {
+			Clusters []clusterModel `tfsdk:"clusters"`
+		}{}},
 		{NewPodsDataSource, podsModel{}},
 		{NewBillingDataSource, billingModel{}},
 	} {

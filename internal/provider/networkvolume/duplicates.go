@@ -66,12 +66,6 @@ func describeVolumes(vs []runpod.NetworkVolume) string {
 	return strings.Join(lines, "\n")
 }
 
-// importHint is the import command and block for a volume.
-func importHint(id string) string {
-	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
-		ResourceType, id, ResourceType, id)
-}
-
 // refuseTwin refuses a create while the account has a volume this apply did
 // not create with the same name, size, data center and tier: most likely
 // the volume of an earlier apply whose create reply was lost, which a plain
@@ -84,7 +78,7 @@ func refuseTwin(body runpod.CreateNetworkVolumeRequest, twins []runpod.NetworkVo
 			"reply was lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. "+
 			"If it is this configuration's volume, import it:\n\n%s\n\nIf it is not, set allow_duplicate = true on this "+
 			"volume to create one anyway. Nothing was created.",
-			body.Name, describeVolumes(twins), importHint(twins[len(twins)-1].ID)))
+			body.Name, describeVolumes(twins), diagnostics.ImportHint(ResourceType, twins[len(twins)-1].ID)))
 }
 
 // ambiguousCreate resolves a create that failed in transit (5xx, dropped
@@ -115,7 +109,7 @@ func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Cli
 		detail += fmt.Sprintf("\n\nVolumes with this name, size and data center that appeared after the request was "+
 			"sent:\n%s\n\nThe provider cannot tell which one this apply created and does not adopt one blindly; the next "+
 			"apply refuses to create another while they exist. Import the one that is this volume and delete the others:\n\n%s",
-			describeVolumes(appeared), importHint(appeared[len(appeared)-1].ID))
+			describeVolumes(appeared), diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	}
 	return nil, diag.NewErrorDiagnostic(summary, detail)
 }

@@ -13,14 +13,16 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // privateReplacing marks the plan of a replacement: the first of the two
 // PlanResourceChange calls Terraform makes for it (prior state present) sets
 // it, and the second (the create half, with no prior state) finds it in the
 // private state Terraform hands on.
-const privateReplacing = "replacing"
+var privateReplacing = privatestate.NewKey[string]("replacing")
 
 // ModifyPlan enforces at plan time what the API would refuse at apply, and
 // says what the plan will cost:
@@ -55,8 +57,9 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.State.Raw.IsNull() {
 		// The create half of a replacement repeats the checks (its errors
 		// are kept) but not the warnings, which the first call gave.
-		b, _ := req.Private.GetKey(ctx, privateReplacing)
-		r.planCreate(ctx, &plan, len(b) == 0, resp)
+		_, replacing, diags := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(diags...)
+		r.planCreate(ctx, &plan, !replacing, resp)
 		return
 	}
 	var prior resourceModel
@@ -66,7 +69,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	state := prior.volumeModel
 	if replacing(plan, state) || len(resp.RequiresReplace) > 0 {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, []byte(`"`+state.ID.ValueString()+`"`))...)
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, state.ID.ValueString())...)
 		r.planReplacement(ctx, req, plan, state, resp)
 		return
 	}
@@ -74,7 +77,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		resp.Diagnostics.Append(d)
 		return
 	}
-	if known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
+	if tfvalue.Known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
 		resp.Diagnostics.Append(growthCostWarning(plan, state))
 	}
 }
@@ -90,7 +93,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 	if next.Type.IsNull() {
 		next.Type = types.StringUnknown()
 	}
-	if known(next.DataCenterID) && r.Data != nil {
+	if tfvalue.Known(next.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, next, &resp.Diagnostics)
 		if !ok {
 			return
@@ -105,7 +108,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 // planCreate checks a new volume's placement against the catalog, fills in
 // the tier when the data center offers only one, and warns about the cost.
 func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn bool, resp *resource.ModifyPlanResponse) {
-	if known(plan.DataCenterID) && r.Data != nil {
+	if tfvalue.Known(plan.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
 		if !ok {
 			return
@@ -146,7 +149,7 @@ func (r *volumeResource) checkPlacement(ctx context.Context, plan volumeModel, d
 		return nil, false
 	}
 	tier := ""
-	if known(plan.Type) {
+	if tfvalue.Known(plan.Type) {
 		tier = plan.Type.ValueString()
 	}
 	dc, problem := placementProblem(dcs, dcID, tier)
@@ -202,7 +205,7 @@ func placementProblem(dcs []runpod.DataCenter, dcID, tier string) (*runpod.DataC
 // would delete the data, and rather than a no-op because the configuration
 // would then lie.
 func checkNoShrink(plan, state volumeModel) diag.Diagnostic {
-	if !known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
+	if !tfvalue.Known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
 		return nil
 	}
 	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
@@ -251,10 +254,10 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 			"volume %q", replaced.Name.ValueString(), replaced.ID.ValueString(), replaced.DataCenterID.ValueString(), name)
 	}
 	where := "in a data center known after apply"
-	if known(plan.DataCenterID) {
+	if tfvalue.Known(plan.DataCenterID) {
 		where = "in " + plan.DataCenterID.ValueString()
 	}
-	if !known(plan.SizeGB) {
+	if !tfvalue.Known(plan.SizeGB) {
 		return diag.NewWarningDiagnostic(summaryCost,
 			fmt.Sprintf("%s %s: its size is known only after apply, so the cost cannot be shown "+
 				"yet. STANDARD storage costs %s per GB per month for the first %d GB and %s beyond; HIGH_PERFORMANCE costs "+
@@ -263,7 +266,7 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 	}
 	size := int(plan.SizeGB.ValueInt64())
 	tier := ""
-	if known(plan.Type) {
+	if tfvalue.Known(plan.Type) {
 		tier = plan.Type.ValueString()
 	}
 	cost := pricing.NetworkVolumeMonthly(size, tier)
@@ -302,12 +305,4 @@ func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
 	return diag.NewWarningDiagnostic(summaryCost,
 		fmt.Sprintf("Growing network volume %q (%s, in %s) from %d GB to %d GB %s Volumes cannot shrink again afterwards. %s",
 			plan.Name.ValueString(), state.ID.ValueString(), state.DataCenterID.ValueString(), from, to, figure, billingNote))
-}
-
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-},
-) bool {
-	return !v.IsNull() && !v.IsUnknown()
 }

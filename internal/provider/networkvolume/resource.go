@@ -176,7 +176,7 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	// neither orphan the volume nor taint it: a tainted volume would be
 	// deleted, with its data, by the next apply.
 	resp.Diagnostics.Append(resp.State.Set(ctx, withConfig(fromAPI(created), plan))...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateReplacing, nil)...)
+	resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

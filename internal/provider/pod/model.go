@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // Desired states the configuration can ask for.
@@ -119,8 +120,6 @@ var networkVolumeAttrTypes = map[string]attr.Type{
 	"volume_id": types.StringType,
 	"path":      types.StringType,
 }
-
-var objectAsOptions = basetypes.ObjectAsOptions{}
 
 // facts is what a pod read says, in Go types, with the derived values
 // (proxy URLs, port mappings, desired status) worked out once for the
@@ -289,7 +288,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	// diff; without one (import, catalog unreadable at plan time) it is
 	// what Runpod reports the running pod costs.
 	m.EstimatedCost = prior.EstimatedCost
-	if !known(m.EstimatedCost) {
+	if !tfvalue.Known(m.EstimatedCost) {
 		m.EstimatedCost = types.Float64Null()
 		if p.Cost > 0 && p.Status == runpod.PodStatusRunning {
 			m.EstimatedCost = types.Float64Value(p.Cost)
@@ -335,8 +334,8 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		}
 		// The CUDA constraint is never returned: keep what was asked.
 		var pg gpuModel
-		if known(prior.GPU) {
-			diags.Append(prior.GPU.As(ctx, &pg, objectAsOptions)...)
+		if tfvalue.Known(prior.GPU) {
+			diags.Append(prior.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
 			if !pg.MinCudaVersion.IsUnknown() {
 				g.MinCudaVersion = pg.MinCudaVersion
 			}
@@ -377,7 +376,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 func ownedEnv(ctx context.Context, env map[string]string, prior types.Map) map[string]string {
 	owned := map[string]string{}
 	priorEnv := map[string]string{}
-	if known(prior) {
+	if tfvalue.Known(prior) {
 		_ = prior.ElementsAs(ctx, &priorEnv, false)
 	}
 	for k, v := range env {
@@ -393,7 +392,7 @@ func ownedEnv(ctx context.Context, env map[string]string, prior types.Map) map[s
 // out: those the configuration does not set, when it sets env at all (known
 // prior). With env unset, env shows everything the template gave.
 func hiddenTemplateKeys(ctx context.Context, tmplEnv map[string]string, prior types.Map) []string {
-	if len(tmplEnv) == 0 || !known(prior) {
+	if len(tmplEnv) == 0 || !tfvalue.Known(prior) {
 		return nil
 	}
 	own := map[string]string{}
@@ -440,47 +439,47 @@ func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest,
 	// Without a template, empty values are the API's defaults and are left
 	// out; with one, a configured empty value overrides the template's.
 	withTemplate := !plan.TemplateID.IsNull()
-	if known(plan.Args) && (withTemplate || plan.Args.ValueString() != "") {
+	if tfvalue.Known(plan.Args) && (withTemplate || plan.Args.ValueString() != "") {
 		req.Args = plan.Args.ValueStringPointer()
 	}
-	if known(plan.ContainerDiskGB) {
+	if tfvalue.Known(plan.ContainerDiskGB) {
 		n := int(plan.ContainerDiskGB.ValueInt64())
 		req.Disk = &n
 	}
-	if known(plan.Ports) {
-		ports, d := stringSlice(ctx, plan.Ports)
+	if tfvalue.Known(plan.Ports) {
+		ports, d := tfvalue.Strings(ctx, plan.Ports)
 		diags.Append(d...)
 		if len(ports) > 0 || withTemplate {
 			req.Ports = nonNil(ports)
 		}
 	}
-	if known(plan.Env) {
+	if tfvalue.Known(plan.Env) {
 		env := map[string]string{}
 		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
 		if len(env) > 0 {
 			req.Env = env
 		}
 	}
-	if known(plan.RegistryAuthID) {
+	if tfvalue.Known(plan.RegistryAuthID) {
 		req.Registry = plan.RegistryAuthID.ValueStringPointer()
 	}
-	if known(plan.GPU) {
+	if tfvalue.Known(plan.GPU) {
 		var g gpuModel
-		diags.Append(plan.GPU.As(ctx, &g, objectAsOptions)...)
+		diags.Append(plan.GPU.As(ctx, &g, tfvalue.ObjectAsOptions)...)
 		req.GPU = &runpod.CreatePodGPU{ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString()}
-		cuda, d := stringSlice(ctx, g.AllowedCudaVersions)
+		cuda, d := tfvalue.Strings(ctx, g.AllowedCudaVersions)
 		diags.Append(d...)
 		if len(cuda) > 0 {
 			slices.Sort(cuda)
 			req.GPU.AllowedCudaVersions = cuda
 		}
 	}
-	if known(plan.CPU) {
+	if tfvalue.Known(plan.CPU) {
 		var c cpuModel
-		diags.Append(plan.CPU.As(ctx, &c, objectAsOptions)...)
+		diags.Append(plan.CPU.As(ctx, &c, tfvalue.ObjectAsOptions)...)
 		req.CPU = &runpod.CreatePodCPU{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
 	}
-	dcs, d := stringSlice(ctx, plan.DataCenterIDs)
+	dcs, d := tfvalue.Strings(ctx, plan.DataCenterIDs)
 	diags.Append(d...)
 	req.DataCenterIDs = dcs
 	if plan.GlobalNetworking.ValueBool() {
@@ -505,14 +504,14 @@ func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest,
 func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var out runpod.Mounts
-	if known(m.PersistentVolume) {
+	if tfvalue.Known(m.PersistentVolume) {
 		var pv persistentVolumeModel
-		diags.Append(m.PersistentVolume.As(ctx, &pv, objectAsOptions)...)
+		diags.Append(m.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		out.Persistent = &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}
 	}
-	if known(m.NetworkVolume) {
+	if tfvalue.Known(m.NetworkVolume) {
 		var nv networkVolumeModel
-		diags.Append(m.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
+		diags.Append(m.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 		out.Network = []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}
 	}
 	return out, diags
@@ -530,25 +529,25 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 		req.Name = runpod.Set(plan.Name.ValueString())
 		set()
 	}
-	if known(plan.Image) && !plan.Image.Equal(state.Image) {
+	if tfvalue.Known(plan.Image) && !plan.Image.Equal(state.Image) {
 		req.Image = runpod.Set(plan.Image.ValueString())
 		set()
 	}
-	if known(plan.Args) && !plan.Args.Equal(state.Args) {
+	if tfvalue.Known(plan.Args) && !plan.Args.Equal(state.Args) {
 		req.Args = runpod.Set(plan.Args.ValueString())
 		set()
 	}
-	if known(plan.ContainerDiskGB) && !plan.ContainerDiskGB.Equal(state.ContainerDiskGB) {
+	if tfvalue.Known(plan.ContainerDiskGB) && !plan.ContainerDiskGB.Equal(state.ContainerDiskGB) {
 		req.Disk = runpod.Set(int(plan.ContainerDiskGB.ValueInt64()))
 		set()
 	}
-	if known(plan.Ports) && !plan.Ports.Equal(state.Ports) {
-		ports, d := stringSlice(ctx, plan.Ports)
+	if tfvalue.Known(plan.Ports) && !plan.Ports.Equal(state.Ports) {
+		ports, d := tfvalue.Strings(ctx, plan.Ports)
 		diags.Append(d...)
 		req.Ports = runpod.Set(ports)
 		set()
 	}
-	if known(plan.Env) && !plan.Env.Equal(state.Env) {
+	if tfvalue.Known(plan.Env) && !plan.Env.Equal(state.Env) {
 		env := map[string]string{}
 		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
 		for _, k := range injectedEnvKeys {
@@ -572,7 +571,7 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 		req.Registry = runpod.Set(plan.RegistryAuthID.ValueStringPointer())
 		set()
 	}
-	if known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) {
+	if tfvalue.Known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) {
 		req.GlobalNetworking = runpod.Set(plan.GlobalNetworking.ValueBool())
 		set()
 	}
@@ -591,28 +590,11 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 	return req, changed, diags
 }
 
-func known(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
-
 func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}
 	}
 	return s
-}
-
-// stringSlice reads a known list or set of strings; null or unknown reads
-// as nil.
-func stringSlice(ctx context.Context, v interface {
-	attr.Value
-	ElementsAs(context.Context, any, bool) diag.Diagnostics
-},
-) ([]string, diag.Diagnostics) {
-	if !known(v) {
-		return nil, nil
-	}
-	var out []string
-	diags := v.ElementsAs(ctx, &out, false)
-	return out, diags
 }
 
 // timeoutAttrTypes are the timeouts block's attributes (create, update,

@@ -15,7 +15,9 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // ModifyPlan enforces at plan time what the API would refuse or get wrong
@@ -53,9 +55,8 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	raw, d := req.Private.GetKey(ctx, privateImported)
+	imported, d := privatestate.IsSet(ctx, req.Private, privateImported)
 	resp.Diagnostics.Append(d...)
-	imported := string(raw) == "true"
 
 	replace := createOnlyReplacements(ctx, plan, state, imported, &resp.Diagnostics)
 	resp.RequiresReplace = append(resp.RequiresReplace, replace...)
@@ -84,7 +85,7 @@ const (
 // planCreate checks a new pod (a create, or the new pod of a replacement:
 // verb says which) and warns about its cost.
 func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb string, resp *resource.ModifyPlanResponse) {
-	dcs, dcsKnown := stringsIfKnown(ctx, plan.DataCenterIDs, &resp.Diagnostics)
+	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, &resp.Diagnostics)
 	volumeDC, ok := r.checkNetworkVolume(ctx, plan, dcs, dcsKnown, resp)
 	if !ok {
 		return
@@ -192,18 +193,18 @@ func placementAttribute(o placement.Outcome, isGPU bool, gr placement.GPURequest
 // gpuRequest is the placement request for the plan's gpu block, and false
 // when there is none or part of it is not known yet.
 func gpuRequest(ctx context.Context, plan podModel, dcs []string) (placement.GPURequest, bool) {
-	if !known(plan.GPU) || !known(plan.Cloud) {
+	if !tfvalue.Known(plan.GPU) || !tfvalue.Known(plan.Cloud) {
 		return placement.GPURequest{}, false
 	}
 	var g gpuModel
-	if d := plan.GPU.As(ctx, &g, objectAsOptions); d.HasError() {
+	if d := plan.GPU.As(ctx, &g, tfvalue.ObjectAsOptions); d.HasError() {
 		return placement.GPURequest{}, false
 	}
-	if !known(g.TypeID) || !known(g.Count) || g.MinCudaVersion.IsUnknown() || g.AllowedCudaVersions.IsUnknown() {
+	if !tfvalue.Known(g.TypeID) || !tfvalue.Known(g.Count) || g.MinCudaVersion.IsUnknown() || g.AllowedCudaVersions.IsUnknown() {
 		return placement.GPURequest{}, false
 	}
 	var diags diag.Diagnostics
-	allowed, _ := stringsIfKnown(ctx, g.AllowedCudaVersions, &diags)
+	allowed, _ := tfvalue.StringsIfKnown(ctx, g.AllowedCudaVersions, &diags)
 	return placement.GPURequest{
 		Product:             placement.ProductPod,
 		GPUTypeID:           g.TypeID.ValueString(),
@@ -217,11 +218,11 @@ func gpuRequest(ctx context.Context, plan podModel, dcs []string) (placement.GPU
 
 // cpuRequest is gpuRequest for the cpu block.
 func cpuRequest(ctx context.Context, plan podModel, dcs []string) (placement.CPURequest, bool) {
-	if !known(plan.CPU) || !known(plan.Cloud) {
+	if !tfvalue.Known(plan.CPU) || !tfvalue.Known(plan.Cloud) {
 		return placement.CPURequest{}, false
 	}
 	var c cpuModel
-	if d := plan.CPU.As(ctx, &c, objectAsOptions); d.HasError() || !known(c.TypeID) || !known(c.VCPUCount) {
+	if d := plan.CPU.As(ctx, &c, tfvalue.ObjectAsOptions); d.HasError() || !tfvalue.Known(c.TypeID) || !tfvalue.Known(c.VCPUCount) {
 		return placement.CPURequest{}, false
 	}
 	return placement.CPURequest{
@@ -248,8 +249,8 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 		return "", true
 	}
 	var nv networkVolumeModel
-	resp.Diagnostics.Append(plan.NetworkVolume.As(ctx, &nv, objectAsOptions)...)
-	if !known(nv.VolumeID) {
+	resp.Diagnostics.Append(plan.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
+	if !tfvalue.Known(nv.VolumeID) {
 		return "", true // created in the same apply: the API checks it
 	}
 	client, d := r.Data.Client()
@@ -291,7 +292,7 @@ func warnNoSSHKey(ctx context.Context, client *runpod.Client, plan podModel, dia
 	if !plan.StartSSH.ValueBool() {
 		return
 	}
-	if known(plan.Env) {
+	if tfvalue.Known(plan.Env) {
 		env := map[string]string{}
 		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
 		if env["PUBLIC_KEY"] != "" {
@@ -348,9 +349,9 @@ func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb
 // 20 GB volume disk (20 GB × $0.20 = $4.00 per month)", or "its volume
 // disk" when the size is not known yet.
 func volumeDisk(ctx context.Context, v types.Object) string {
-	if known(v) {
+	if tfvalue.Known(v) {
 		var pv persistentVolumeModel
-		if d := v.As(ctx, &pv, objectAsOptions); !d.HasError() && known(pv.SizeGB) {
+		if d := v.As(ctx, &pv, tfvalue.ObjectAsOptions); !d.HasError() && tfvalue.Known(pv.SizeGB) {
 			gb := pv.SizeGB.ValueInt64()
 			return fmt.Sprintf("its %d GB volume disk (%d GB × %s = %s per month)", gb, gb,
 				pricing.USD(placement.StoppedVolumeDiskRate), pricing.USD(float64(gb)*placement.StoppedVolumeDiskRate))
@@ -369,7 +370,7 @@ func checkBodySize(ctx context.Context, body any, plan podModel, resp *resource.
 	if err != nil || size <= runpod.MaxRequestBodyBytes {
 		return true
 	}
-	if known(plan.Env) {
+	if tfvalue.Known(plan.Env) {
 		summary, detail := diagnostics.RequestTooLarge("env", size)
 		resp.Diagnostics.AddAttributeError(path.Root("env"), summary, detail)
 	} else {
@@ -397,18 +398,18 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 			return
 		}
 		resp.Diagnostics.Append(stopWarning(ctx, plan, state))
-	case to == desiredRunning && from == desiredExited && known(plan.DesiredStatus):
+	case to == desiredRunning && from == desiredExited && tfvalue.Known(plan.DesiredStatus):
 		res := r.startCheck(ctx, plan, state, resp)
 		resp.Diagnostics.Append(costWarning(ctx, plan, res, verbStarting))
 	}
-	if known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && !(to == desiredRunning && from == desiredExited) {
+	if tfvalue.Known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && !(to == desiredRunning && from == desiredExited) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("global_networking"), "Global Networking Changes at the Next Start",
 			fmt.Sprintf("Runpod applies global_networking = %t to pod %q at its next start or restart; the provider does not "+
 				"restart the pod for it. Stop and start it (desired_status) or restart it in the console to apply it now.",
 				plan.GlobalNetworking.ValueBool(), plan.Name.ValueString()))
 	}
 	// A new JUPYTER_PASSWORD in env is a new jupyter_password.
-	if !known(plan.Env) || envValue(ctx, plan.Env, "JUPYTER_PASSWORD") != envValue(ctx, state.Env, "JUPYTER_PASSWORD") {
+	if !tfvalue.Known(plan.Env) || envValue(ctx, plan.Env, "JUPYTER_PASSWORD") != envValue(ctx, state.Env, "JUPYTER_PASSWORD") {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("jupyter_password"), types.StringUnknown())...)
 	}
 }
@@ -419,7 +420,7 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 // catalog is coarse and the pod's own GPUs are not counted as free.
 func (r *podResource) startCheck(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) *placement.Result {
 	var dcs []string
-	if known(state.DataCenterID) {
+	if tfvalue.Known(state.DataCenterID) {
 		dcs = []string{state.DataCenterID.ValueString()}
 	}
 	gr, isGPU := gpuRequest(ctx, plan, dcs)
@@ -481,16 +482,16 @@ func createOnlyReplacements(ctx context.Context, plan, state podModel, imported 
 	flag(path.Root("start_jupyter"), plan.StartJupyter, state.StartJupyter)
 
 	if !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
-		dcs, ok := stringsIfKnown(ctx, plan.DataCenterIDs, diags)
+		dcs, ok := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
 		if !ok || (len(dcs) > 0 && !slices.Contains(dcs, state.DataCenterID.ValueString())) {
 			out = append(out, path.Root("data_center_ids"))
 		}
 	}
 
-	if known(plan.GPU) && known(state.GPU) {
+	if tfvalue.Known(plan.GPU) && tfvalue.Known(state.GPU) {
 		var pg, sg gpuModel
-		diags.Append(plan.GPU.As(ctx, &pg, objectAsOptions)...)
-		diags.Append(state.GPU.As(ctx, &sg, objectAsOptions)...)
+		diags.Append(plan.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
+		diags.Append(state.GPU.As(ctx, &sg, tfvalue.ObjectAsOptions)...)
 		cuda := state.CudaVersion.ValueString()
 		if !pg.MinCudaVersion.Equal(sg.MinCudaVersion) {
 			if pg.MinCudaVersion.IsUnknown() || (!pg.MinCudaVersion.IsNull() && !cudaAtLeast(cuda, pg.MinCudaVersion.ValueString())) {
@@ -498,7 +499,7 @@ func createOnlyReplacements(ctx context.Context, plan, state podModel, imported 
 			}
 		}
 		if !pg.AllowedCudaVersions.Equal(sg.AllowedCudaVersions) {
-			allowed, ok := stringsIfKnown(ctx, pg.AllowedCudaVersions, diags)
+			allowed, ok := tfvalue.StringsIfKnown(ctx, pg.AllowedCudaVersions, diags)
 			if !ok || (len(allowed) > 0 && !slices.Contains(allowed, cuda)) {
 				out = append(out, path.Root("gpu").AtName("allowed_cuda_versions"))
 			}
@@ -516,7 +517,7 @@ func replacedByAttributes(ctx context.Context, plan, state podModel) bool {
 		return true
 	}
 	differs := func(a, b types.Object, attrName string) bool {
-		if !known(a) || !known(b) {
+		if !tfvalue.Known(a) || !tfvalue.Known(b) {
 			return a.IsUnknown() != b.IsUnknown()
 		}
 		return !a.Attributes()[attrName].Equal(b.Attributes()[attrName])
@@ -545,27 +546,9 @@ func splitVersion(v string) (int, int, bool) {
 	return x, y, ok && err1 == nil && err2 == nil
 }
 
-// stringsIfKnown reads a list or set of strings; false when it is unknown.
-func stringsIfKnown(ctx context.Context, v interface {
-	IsNull() bool
-	IsUnknown() bool
-	ElementsAs(context.Context, any, bool) diag.Diagnostics
-}, diags *diag.Diagnostics,
-) ([]string, bool) {
-	if v.IsUnknown() {
-		return nil, false
-	}
-	if v.IsNull() {
-		return nil, true
-	}
-	var out []string
-	diags.Append(v.ElementsAs(ctx, &out, false)...)
-	return out, true
-}
-
 // envValue is one key of a known env map ("" otherwise).
 func envValue(ctx context.Context, env types.Map, key string) string {
-	if !known(env) {
+	if !tfvalue.Known(env) {
 		return ""
 	}
 	m := map[string]string{}

@@ -4,7 +4,6 @@ package pod
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -21,8 +20,10 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -38,32 +39,29 @@ var (
 )
 
 // Private-state keys.
-const (
+var (
 	// privateImported marks a pod adopted by import: its create-time
 	// settings (start flags, CUDA constraint, data-center preference,
 	// template) cannot be read back, so the configuration's values are
 	// recorded instead of replacing the pod.
-	privateImported = "create_settings_unknown"
+	privateImported = privatestate.NewKey[bool]("create_settings_unknown")
 	// privateGlobalNetworking holds a global_networking value sent by
 	// PATCH that Runpod applies only at the pod's next start or restart;
 	// until then state keeps the configured value instead of showing the
 	// old one as drift.
-	privateGlobalNetworking = "global_networking_pending"
+	privateGlobalNetworking = privatestate.NewKey[bool]("global_networking_pending")
 	// privateTemplateEnv holds the env the pod's template gave it at
 	// create (JSON object), so that its keys stay on the pod without
 	// showing in env as drift (podModel.TemplateEnv).
-	privateTemplateEnv = "template_env"
+	privateTemplateEnv = privatestate.NewKey[map[string]string]("template_env")
 )
 
 // loadTemplateEnv reads privateTemplateEnv into m.
-func loadTemplateEnv(ctx context.Context, from privateState, m *podModel, diags *diag.Diagnostics) {
-	raw, d := from.GetKey(ctx, privateTemplateEnv)
+func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *podModel, diags *diag.Diagnostics) {
+	env, ok, d := privateTemplateEnv.Get(ctx, from)
 	diags.Append(d...)
-	if len(raw) == 0 {
-		return
-	}
-	if err := json.Unmarshal(raw, &m.TemplateEnv); err != nil {
-		diags.AddError("Cannot Read Private State", fmt.Sprintf("decoding the template's env keys: %s", err))
+	if ok {
+		m.TemplateEnv = env
 	}
 }
 
@@ -142,10 +140,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		r.afterCreate(created)
 	}
 	if plan.TemplateEnv = templateEnvOf(created, body); plan.TemplateEnv != nil {
-		raw, err := json.Marshal(plan.TemplateEnv)
-		if err == nil {
-			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateTemplateEnv, raw)...)
-		}
+		resp.Diagnostics.Append(privateTemplateEnv.Set(ctx, resp.Private, plan.TemplateEnv)...)
 	}
 
 	// Save the pod at once, so that nothing below can orphan it: from here
@@ -361,12 +356,6 @@ func describePods(pods []runpod.Pod) string {
 	return strings.Join(lines, "\n")
 }
 
-// importHint is the import command and block for a pod.
-func importHint(id string) string {
-	return fmt.Sprintf("  terraform import %s.NAME %s\n\nor with an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
-		ResourceType, id, ResourceType, id)
-}
-
 // refuseRecentTwin refuses a create while a pod with the same name, image
 // and compute that this process did not create appeared in the last
 // ambiguousWindow: most likely the pod of an earlier apply whose create
@@ -387,7 +376,7 @@ func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Clien
 			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
 			"this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or set allow_duplicate = true on this "+
 			"pod to create one anyway. Nothing was created.",
-			body.Name, ambiguousWindow, describePods(found), importHint(found[len(found)-1].ID)))
+			body.Name, ambiguousWindow, describePods(found), diagnostics.ImportHint(ResourceType, found[len(found)-1].ID)))
 }
 
 // ambiguousCreate resolves a create that failed in transit (5xx, dropped
@@ -419,7 +408,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 	detail += fmt.Sprintf("\n\nPods with this name, image and compute that appeared after the request was sent:\n%s\n\n"+
 		"The provider cannot tell which one this apply created, and it does not adopt one blindly; it did not send the "+
 		"request twice, and the next apply refuses to create another while they are less than %s old. Import the one that "+
-		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, importHint(appeared[len(appeared)-1].ID))
+		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	return nil, diag.NewErrorDiagnostic(summary, detail)
 }
 
@@ -453,25 +442,17 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
-// privateState is the part of the framework's private state the resource
-// uses.
-type privateState interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
 // keepPendingGlobalNetworking keeps a global_networking change that Runpod
 // applies at the next start in state until the pod shows it, then forgets
 // it.
-func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel, from, to privateState, diags *diag.Diagnostics) {
-	raw, d := from.GetKey(ctx, privateGlobalNetworking)
+func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel, from, to privatestate.Store, diags *diag.Diagnostics) {
+	pending, ok, d := privateGlobalNetworking.Get(ctx, from)
 	diags.Append(d...)
-	if len(raw) == 0 {
+	if !ok {
 		return
 	}
-	pending := string(raw) == "true"
 	if p.GlobalNetworking.Enabled == pending {
-		diags.Append(to.SetKey(ctx, privateGlobalNetworking, nil)...)
+		diags.Append(privateGlobalNetworking.Remove(ctx, to)...)
 		return
 	}
 	m.GlobalNetworking = types.BoolValue(pending)
@@ -579,11 +560,11 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 // has not applied yet (it takes effect at the next start or restart) and
 // keeps the planned value in state.
 func (r *podResource) notePendingGlobalNetworking(ctx context.Context, p *runpod.Pod, plan podModel, resp *resource.UpdateResponse) {
-	if !known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, nil)...)
+	if !tfvalue.Known(plan.GlobalNetworking) || p.GlobalNetworking.Enabled == plan.GlobalNetworking.ValueBool() || resp.State.Raw.IsNull() {
+		resp.Diagnostics.Append(privateGlobalNetworking.Remove(ctx, resp.Private)...)
 		return
 	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateGlobalNetworking, []byte(fmt.Sprint(plan.GlobalNetworking.ValueBool())))...)
+	resp.Diagnostics.Append(privateGlobalNetworking.Set(ctx, resp.Private, plan.GlobalNetworking.ValueBool())...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("global_networking"), plan.GlobalNetworking)...)
 }
 
@@ -603,7 +584,7 @@ func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic 
 // tooLarge is a 413 at apply, said as the plan-time check says it.
 func tooLarge(m podModel) diag.Diagnostic {
 	attr := "the pod's settings"
-	if known(m.Env) {
+	if tfvalue.Known(m.Env) {
 		attr = "env"
 	}
 	summary, detail := diagnostics.RequestTooLarge(attr, 0)
@@ -619,7 +600,7 @@ func (r *podResource) refused(summary, action string, state podModel, err error)
 	if runpod.IsRequestTooLarge(err) {
 		return tooLarge(state)
 	}
-	if runpod.IsConflict(err) && known(state.ClusterID) {
+	if runpod.IsConflict(err) && tfvalue.Known(state.ClusterID) {
 		return diag.NewErrorDiagnostic(summary, diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
 			"Runpod manages cluster pods through the cluster and refuses to change, stop or terminate them one by one. Manage it "+
 			"with runpod_cluster, or stop managing it here with `terraform state rm` (which leaves the pod running).",
@@ -647,7 +628,7 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		Kind: "pod", Name: name, ID: id,
 		Delete: func(ctx context.Context) error {
 			err := client.DeletePod(ctx, id)
-			if runpod.IsConflict(err) && !known(state.ClusterID) {
+			if runpod.IsConflict(err) && !tfvalue.Known(state.ClusterID) {
 				err = r.unlockAndTerminate(ctx, client, id, name, err, &resp.Diagnostics)
 			}
 			return err
@@ -716,7 +697,7 @@ func (r *podResource) unlockAndTerminate(ctx context.Context, client *runpod.Cli
 
 func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateImported, []byte("true"))...)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
 // readInto reads the pod back after a write and stores what the API

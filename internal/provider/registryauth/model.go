@@ -1,11 +1,9 @@
 package registryauth
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -51,30 +49,4 @@ func withCredentials(d registryData, creds registryModel) registryModel {
 // the first apply after the import records the configured ones in state
 // (an in-place update that calls no API) instead of replacing the
 // credential; after that, changing them replaces it as usual.
-const privateImported = "imported"
-
-type privateGetter interface {
-	GetKey(context.Context, string) ([]byte, diag.Diagnostics)
-}
-
-type privateSetter interface {
-	SetKey(context.Context, string, []byte) diag.Diagnostics
-}
-
-func imported(ctx context.Context, p privateGetter) bool {
-	if p == nil {
-		return false
-	}
-	raw, diags := p.GetKey(ctx, privateImported)
-	return !diags.HasError() && string(raw) == "true"
-}
-
-func setImported(ctx context.Context, p privateSetter, on bool) diag.Diagnostics {
-	if p == nil {
-		return nil
-	}
-	if on {
-		return p.SetKey(ctx, privateImported, []byte("true"))
-	}
-	return p.SetKey(ctx, privateImported, nil) // nil removes the key
-}
+var privateImported = privatestate.NewKey[bool]("imported")

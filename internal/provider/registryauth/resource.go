@@ -27,6 +27,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
@@ -136,17 +137,24 @@ func (r *registryResource) ConfigValidators(context.Context) []resource.ConfigVa
 // argument changes, except right after an import, when state has no
 // credentials yet and the change only records the configured ones.
 func credentialChangeReplaces(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !recordsImported(ctx, req.Private, req.StateValue.IsNull())
+	records, diags := recordsImported(ctx, req.Private, req.StateValue.IsNull())
+	resp.Diagnostics.Append(diags...)
+	resp.RequiresReplace = !records
 }
 
 func versionChangeReplaces(ctx context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !recordsImported(ctx, req.Private, req.StateValue.IsNull())
+	records, diags := recordsImported(ctx, req.Private, req.StateValue.IsNull())
+	resp.Diagnostics.Append(diags...)
+	resp.RequiresReplace = !records
 }
 
 // recordsImported reports a change that only records a credential argument
 // for the first time after an import: state holds none yet.
-func recordsImported(ctx context.Context, private privateGetter, stateNull bool) bool {
-	return stateNull && imported(ctx, private)
+func recordsImported(ctx context.Context, private privatestate.Store, stateNull bool) (bool, diag.Diagnostics) {
+	if !stateNull {
+		return false, nil
+	}
+	return privatestate.IsSet(ctx, private, privateImported)
 }
 
 // ModifyPlan warns about what a plan will do that the diff does not show:
@@ -172,7 +180,8 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	credsChanged := !plan.Username.Equal(state.Username) || !plan.Password.Equal(state.Password) ||
 		!plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
-	afterImport := imported(ctx, req.Private)
+	afterImport, diags := privatestate.IsSet(ctx, req.Private, privateImported)
+	resp.Diagnostics.Append(diags...)
 	switch {
 	case (!plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()) || (credsChanged && !afterImport):
 		r.warnReferencingTemplates(ctx, state, "Replacing", &resp.Diagnostics)
@@ -350,7 +359,7 @@ func (r *registryResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 	tflog.Info(ctx, "recording imported registry credential's configured credentials in state", map[string]any{"id": state.ID.ValueString()})
-	resp.Diagnostics.Append(setImported(ctx, resp.Private, false)...)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, false)...)
 	readInto(ctx, client, state.ID.ValueString(), plan, nil, &resp.State, &resp.Diagnostics)
 }
 
@@ -396,7 +405,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 // them in state without replacing the credential.
 func (r *registryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-	resp.Diagnostics.Append(setImported(ctx, resp.Private, true)...)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
 // readInto reads the credential back after a write and stores what the API

@@ -2,26 +2,12 @@ package secret
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"sort"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
-)
-
-var (
-	_ datasource.DataSource                     = (*secretDataSource)(nil)
-	_ datasource.DataSourceWithConfigure        = (*secretDataSource)(nil)
-	_ datasource.DataSourceWithConfigValidators = (*secretDataSource)(nil)
-	_ datasource.DataSource                     = (*secretsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure        = (*secretsDataSource)(nil)
 )
 
 // dataSourceAttributes describes a secret's metadata for data sources:
@@ -42,116 +28,46 @@ func dataSourceAttributes() map[string]schema.Attribute {
 }
 
 // NewDataSource is the runpod_secret data source factory.
-func NewDataSource() datasource.DataSource { return &secretDataSource{} }
-
-type secretDataSource struct{ providerdata.DataSourceBase }
-
-func (d *secretDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_secret"
-}
-
-func (d *secretDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := dataSourceAttributes()
-	attrs["id"] = schema.StringAttribute{
-		MarkdownDescription: "Id of the secret to read. Exactly one of `id` and `name` must be set.",
-		Optional:            true,
-		Computed:            true,
+func NewDataSource() datasource.DataSource {
+	return &datasources.Lookup[runpod.Secret, secretData]{
+		TypeName: "runpod_secret",
+		BuildSchema: func() schema.Schema {
+			return schema.Schema{
+				MarkdownDescription: "Reads one account secret's metadata, by id or by name. The value is never readable; use " +
+					"`reference` in an env value to have Runpod substitute it at boot.",
+				Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
+					"Id of the secret to read. Exactly one of `id` and `name` must be set.",
+					"Name of the secret to read. Exactly one of `id` and `name` must be set."),
+			}
+		},
+		Kind:  "secret",
+		Title: "Secret",
+		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Secret, error) {
+			return client.GetSecret(ctx, id)
+		},
+		GetErrorSummary:   "Cannot Read Secret",
+		GetErrorDoing:     func(string) string { return "reading the secret" },
+		Named:             datasources.Only(findTaken, errNotFound),
+		NamedErrorSummary: "Cannot Read Secret",
+		NamedErrorDoing:   "reading the secret",
+		Convert:           datasources.Converter(fromAPI),
 	}
-	attrs["name"] = schema.StringAttribute{
-		MarkdownDescription: "Name of the secret to read. Exactly one of `id` and `name` must be set.",
-		Optional:            true,
-		Computed:            true,
-	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads one account secret's metadata, by id or by name. The value is never readable; use " +
-			"`reference` in an env value to have Runpod substitute it at boot.",
-		Attributes: attrs,
-	}
-}
-
-func (d *secretDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	return []datasource.ConfigValidator{
-		datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-	}
-}
-
-func (d *secretDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg secretData
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var s *runpod.Secret
-	var err error
-	if id := cfg.ID.ValueString(); id != "" {
-		s, err = client.GetSecret(ctx, id)
-		if runpod.IsNotFound(err) {
-			resp.Diagnostics.AddAttributeError(path.Root("id"), "Secret Not Found",
-				fmt.Sprintf("No secret with id %q exists or is visible to this API key.", id))
-			return
-		}
-	} else {
-		name := cfg.Name.ValueString()
-		s, err = findTaken(ctx, client, name)
-		if errors.Is(err, errNotFound) {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Secret Not Found",
-				fmt.Sprintf("The account has no secret named %q.", name))
-			return
-		}
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Secret", "reading the secret", err))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(s))...)
 }
 
 // NewListDataSource is the runpod_secrets data source factory.
-func NewListDataSource() datasource.DataSource { return &secretsDataSource{} }
-
-type secretsDataSource struct{ providerdata.DataSourceBase }
-
-type secretsModel struct {
-	Secrets []secretData `tfsdk:"secrets"`
-}
-
-func (d *secretsDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_secrets"
-}
-
-func (d *secretsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the account's secrets, sorted by name: metadata only, never values.",
-		Attributes: map[string]schema.Attribute{
-			"secrets": schema.ListNestedAttribute{
-				MarkdownDescription: "The account's secrets.",
-				Computed:            true,
-				NestedObject:        schema.NestedAttributeObject{Attributes: dataSourceAttributes()},
-			},
+func NewListDataSource() datasource.DataSource {
+	return &datasources.List[runpod.Secret, secretData]{
+		TypeName:             "runpod_secrets",
+		Description:          "Lists the account's secrets, sorted by name: metadata only, never values.",
+		Attribute:            "secrets",
+		AttributeDescription: "The account's secrets.",
+		ItemAttributes:       dataSourceAttributes,
+		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Secret, error) {
+			return client.ListSecrets(ctx)
 		},
+		ErrorSummary: "Cannot List Secrets",
+		ErrorDoing:   "listing secrets",
+		Less:         func(a, b *runpod.Secret) bool { return a.Name < b.Name },
+		Convert:      datasources.Converter(fromAPI),
 	}
-}
-
-func (d *secretsDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	all, err := client.ListSecrets(ctx)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot List Secrets", "listing secrets", err))
-		return
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
-	out := secretsModel{Secrets: make([]secretData, 0, len(all))}
-	for i := range all {
-		out.Secrets = append(out.Secrets, fromAPI(&all[i]))
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
 }

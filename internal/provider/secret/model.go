@@ -2,7 +2,6 @@ package secret
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -96,45 +96,20 @@ func timeValue(t *time.Time) types.String {
 // as it was right after this provider last sent the value. A different
 // value_last_updated_at on a later read means the value was rotated outside
 // Terraform.
-const privateValueSetAt = "value_set_at"
-
-type privateGetter interface {
-	GetKey(context.Context, string) ([]byte, diag.Diagnostics)
-}
-
-type privateSetter interface {
-	SetKey(context.Context, string, []byte) diag.Diagnostics
-}
+var privateValueSetAt = privatestate.NewKey[string]("value_set_at")
 
 // valueSetAt reads privateValueSetAt; "" when the provider never sent the
 // value of this secret (e.g. right after an import).
-func valueSetAt(ctx context.Context, p privateGetter) (string, diag.Diagnostics) {
-	if p == nil {
-		return "", nil
-	}
-	raw, diags := p.GetKey(ctx, privateValueSetAt)
-	if diags.HasError() || len(raw) == 0 {
-		return "", diags
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		// Unreadable private data only disables drift detection.
-		return "", diags
-	}
-	return s, diags
+func valueSetAt(ctx context.Context, p privatestate.Store) (string, diag.Diagnostics) {
+	at, _, diags := privateValueSetAt.Get(ctx, p)
+	return at, diags
 }
 
-func setValueSetAt(ctx context.Context, p privateSetter, at types.String) diag.Diagnostics {
+func setValueSetAt(ctx context.Context, p privatestate.Store, at types.String) diag.Diagnostics {
 	if p == nil || at.IsNull() || at.IsUnknown() {
 		return nil
 	}
-	raw, err := json.Marshal(at.ValueString())
-	if err != nil {
-		var diags diag.Diagnostics
-		diags.AddError("Cannot Record Secret Rotation Time", err.Error())
-		return diags
-	}
-	return p.SetKey(ctx, privateValueSetAt, raw)
+	return privateValueSetAt.Set(ctx, p, at.ValueString())
 }
 
 // rotatedOutside reports whether the API's value_last_updated_at moved away

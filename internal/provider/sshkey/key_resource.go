@@ -144,8 +144,8 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 				fmt.Sprintf("The Runpod account already has this key (%s), and this configuration does not manage it. "+
 					"The provider does not take over keys it did not add.\n\nTo manage it with Terraform, import it, "+
 					"replacing NAME with the resource's name in your configuration:\n\n"+
-					"  terraform import %s.NAME %s\n\nor add an import block:\n\n  import {\n    to = %s.NAME\n    id = %q\n  }",
-					fp, KeyResourceType, fp, KeyResourceType, fp)}
+					"%s",
+					fp, diagnostics.ImportHint(KeyResourceType, fp))}
 		},
 		holds:    func(keys []string) bool { return indexOf(keys, fp) >= 0 },
 		tooLarge: keyTooLarge(key),

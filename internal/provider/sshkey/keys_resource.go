@@ -136,9 +136,8 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 				return nil, false, &refusal{path.Root("keys"), "Account Has SSH Keys Not In Configuration",
 					fmt.Sprintf("The Runpod account already holds %d SSH key(s) that keys does not list, and creating %s would "+
 						"remove them:\n\n%s\n\nAdd them to keys to keep them, or import the resource first, so that the plan shows "+
-						"exactly which keys an apply would remove:\n\n  terraform import %s.NAME %s\n\nor add an import block:\n\n"+
-						"  import {\n    to = %s.NAME\n    id = %q\n  }",
-						len(unknown), KeysResourceType, bullets(unknown), KeysResourceType, accountID, KeysResourceType, accountID)}
+						"exactly which keys an apply would remove:\n\n%s",
+						len(unknown), KeysResourceType, bullets(unknown), diagnostics.ImportHint(KeysResourceType, accountID))}
 			}
 			return lines(wanted), !sameKeys(current, want), nil
 		},
@@ -275,8 +274,8 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 func (r *keysResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	if req.ID != accountID {
 		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("%s is one per account and is imported with the id %q, not %q:\n\n  terraform import %s.NAME %s",
-				KeysResourceType, accountID, req.ID, KeysResourceType, accountID))
+			fmt.Sprintf("%s is one per account and is imported with the id %q, not %q:\n\n%s",
+				KeysResourceType, accountID, req.ID, diagnostics.ImportHint(KeysResourceType, accountID)))
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, keysModel{

@@ -2,33 +2,32 @@ package template
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-var (
-	_ datasource.DataSource                     = (*templateDataSource)(nil)
-	_ datasource.DataSourceWithConfigure        = (*templateDataSource)(nil)
-	_ datasource.DataSourceWithConfigValidators = (*templateDataSource)(nil)
-)
-
 // NewDataSource is the runpod_template data source factory.
-func NewDataSource() datasource.DataSource { return &templateDataSource{} }
-
-type templateDataSource struct{ providerdata.DataSourceBase }
-
-func (d *templateDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_template"
+func NewDataSource() datasource.DataSource {
+	return &datasources.Lookup[runpod.Template, templateModel]{
+		TypeName:    "runpod_template",
+		BuildSchema: dataSourceSchema,
+		Kind:        "template",
+		Title:       "Template",
+		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Template, error) {
+			return client.GetTemplate(ctx, id)
+		},
+		GetErrorSummary:   "Cannot Read Template",
+		GetErrorDoing:     func(string) string { return "reading the template" },
+		Named:             datasources.Only(findByName, errNotFound),
+		NamedErrorSummary: "Cannot Read Template",
+		NamedErrorDoing:   "reading the template",
+		Convert:           fromAPI,
+	}
 }
 
 // dataSourceAttributes describes a template's attributes for data sources:
@@ -74,65 +73,11 @@ func dataSourceAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *templateDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := dataSourceAttributes()
-	attrs["id"] = schema.StringAttribute{
-		MarkdownDescription: "Id of the template to read. Exactly one of `id` and `name` must be set.",
-		Optional:            true,
-		Computed:            true,
-	}
-	attrs["name"] = schema.StringAttribute{
-		MarkdownDescription: "Name of the template to read (names are unique in an account). Exactly one of `id` and `name` must be set.",
-		Optional:            true,
-		Computed:            true,
-	}
-	resp.Schema = schema.Schema{
+func dataSourceSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Reads one template of the account, by id or by name. Public catalog templates can be read by id.",
-		Attributes:          attrs,
+		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
+			"Id of the template to read. Exactly one of `id` and `name` must be set.",
+			"Name of the template to read (names are unique in an account). Exactly one of `id` and `name` must be set."),
 	}
-}
-
-func (d *templateDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	return []datasource.ConfigValidator{
-		datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-	}
-}
-
-func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg templateModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	var t *runpod.Template
-	var err error
-	if id := cfg.ID.ValueString(); id != "" {
-		t, err = client.GetTemplate(ctx, id)
-		if runpod.IsNotFound(err) {
-			resp.Diagnostics.AddAttributeError(path.Root("id"), "Template Not Found",
-				fmt.Sprintf("No template with id %q exists or is visible to this API key.", id))
-			return
-		}
-	} else {
-		name := cfg.Name.ValueString()
-		t, err = findByName(ctx, client, name)
-		if errors.Is(err, errNotFound) {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Template Not Found",
-				fmt.Sprintf("The account has no template named %q.", name))
-			return
-		}
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Template", "reading the template", err))
-		return
-	}
-	m, diags := fromAPI(ctx, t)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // templateModel is a template as Terraform sees it; the resource and both
@@ -95,27 +96,13 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// stringList reads a known list or set of strings; null reads as nil.
-func stringList(ctx context.Context, v interface {
-	IsNull() bool
-	IsUnknown() bool
-	ElementsAs(context.Context, any, bool) diag.Diagnostics
-}) ([]string, diag.Diagnostics) {
-	if v.IsNull() || v.IsUnknown() {
-		return nil, nil
-	}
-	var out []string
-	diags := v.ElementsAs(ctx, &out, false)
-	return out, diags
-}
-
 // persistentMount reads the persistent_volume block into the API's shape.
 func persistentMount(ctx context.Context, v types.Object) (*runpod.PersistentMount, diag.Diagnostics) {
 	if v.IsNull() || v.IsUnknown() {
 		return nil, nil
 	}
 	var pv persistentVolumeModel
-	diags := v.As(ctx, &pv, objectAsOptions)
+	diags := v.As(ctx, &pv, tfvalue.ObjectAsOptions)
 	return &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}, diags
 }
 
@@ -136,13 +123,13 @@ func toCreateRequest(ctx context.Context, plan templateModel) (runpod.CreateTemp
 		StartJupyter: knownBool(plan.StartJupyter),
 	}
 	var d diag.Diagnostics
-	req.Entrypoint, d = stringList(ctx, plan.Entrypoint)
+	req.Entrypoint, d = tfvalue.Strings(ctx, plan.Entrypoint)
 	diags.Append(d...)
-	req.Cmd, d = stringList(ctx, plan.Cmd)
+	req.Cmd, d = tfvalue.Strings(ctx, plan.Cmd)
 	diags.Append(d...)
-	req.Ports, d = stringList(ctx, plan.Ports)
+	req.Ports, d = tfvalue.Strings(ctx, plan.Ports)
 	diags.Append(d...)
-	req.AllowedCudaVersions, d = stringList(ctx, plan.AllowedCudaVersions)
+	req.AllowedCudaVersions, d = tfvalue.Strings(ctx, plan.AllowedCudaVersions)
 	diags.Append(d...)
 	if !plan.Env.IsNull() && !plan.Env.IsUnknown() {
 		req.Env = map[string]string{}
@@ -195,7 +182,7 @@ func toUpdateRequest(ctx context.Context, plan, state templateModel) (runpod.Upd
 		if !differs(p, s) {
 			return
 		}
-		vals, d := stringList(ctx, p)
+		vals, d := tfvalue.Strings(ctx, p)
 		diags.Append(d...)
 		*dst = runpod.Set(vals)
 		changed = true

@@ -27,7 +27,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -46,8 +45,6 @@ var (
 	_ resource.ResourceWithConfigure   = (*templateResource)(nil)
 	_ resource.ResourceWithImportState = (*templateResource)(nil)
 )
-
-var objectAsOptions = basetypes.ObjectAsOptions{}
 
 // NewResource is the runpod_template resource factory.
 func NewResource() resource.Resource { return &templateResource{} }

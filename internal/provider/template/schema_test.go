@@ -10,5 +10,7 @@ func TestSchemasMatchModels(t *testing.T) {
 	_, all := schemacheck.ResourceSchema(t, NewResource())
 	schemacheck.ModelMatches(t, all, templateModel{})
 	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewDataSource()).Attributes, templateModel{})
-	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewListDataSource()).Attributes, templatesModel{})
+	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewListDataSource()).Attributes, struct {
+		Templates []templateModel `tfsdk:"templates"`
+	}{})
 }

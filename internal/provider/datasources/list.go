@@ -1,0 +1,115 @@
+// Package datasources holds the two shapes most data sources share, as
+// generic types: List (every object of one kind) and Lookup (one object by
+// id or by name). A data source built on them declares only what is its
+// own: its schema, its API call and its model conversion; reading the
+// configuration, the client, the error messages and writing state are done
+// here once, so the data sources cannot drift apart in how they do them.
+package datasources
+
+import (
+	"context"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+var (
+	_ datasource.DataSource              = (*List[struct{}, struct{}])(nil)
+	_ datasource.DataSourceWithConfigure = (*List[struct{}, struct{}])(nil)
+)
+
+// List is a data source with no arguments and one computed list attribute
+// holding every object of a kind the account has: API is the client's type
+// for one object, Model its Terraform model.
+type List[API, Model any] struct {
+	providerdata.DataSourceBase
+
+	// TypeName is the data source's type, e.g. "runpod_clusters".
+	TypeName string
+	// Description is the data source's MarkdownDescription.
+	Description string
+	// Attribute names the list attribute, e.g. "clusters", and
+	// AttributeDescription describes it.
+	Attribute, AttributeDescription string
+	// ItemAttributes describes one element of the list, all computed.
+	ItemAttributes func() map[string]schema.Attribute
+
+	// Fetch lists the objects.
+	Fetch func(ctx context.Context, client *runpod.Client) ([]API, error)
+	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails,
+	// e.g. "Cannot List Clusters" and "listing clusters".
+	ErrorSummary, ErrorDoing string
+	// Less orders the list; nil keeps the API's order.
+	Less func(a, b *API) bool
+	// Convert makes the model of one object.
+	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
+}
+
+// Metadata implements datasource.DataSource.
+func (d *List[API, Model]) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = d.TypeName
+}
+
+// Schema implements datasource.DataSource.
+func (d *List[API, Model]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: d.Description,
+		Attributes: map[string]schema.Attribute{
+			d.Attribute: schema.ListNestedAttribute{
+				MarkdownDescription: d.AttributeDescription,
+				Computed:            true,
+				NestedObject:        schema.NestedAttributeObject{Attributes: d.ItemAttributes()},
+			},
+		},
+	}
+}
+
+// Read implements datasource.DataSource.
+func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
+	client, diags := d.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	all, err := d.Fetch(ctx, client)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError(d.ErrorSummary, d.ErrorDoing, err))
+		return
+	}
+	if d.Less != nil {
+		sort.Slice(all, func(i, j int) bool { return d.Less(&all[i], &all[j]) })
+	}
+	items := make([]Model, 0, len(all))
+	for i := range all {
+		m, diags := d.Convert(ctx, &all[i])
+		resp.Diagnostics.Append(diags...)
+		items = append(items, m)
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.Attribute), items)...)
+}
+
+// Converter adapts a conversion that cannot fail to the signature of
+// List.Convert and Lookup.Convert.
+func Converter[API, Model any](convert func(*API) Model) func(context.Context, *API) (Model, diag.Diagnostics) {
+	return func(_ context.Context, object *API) (Model, diag.Diagnostics) {
+		return convert(object), nil
+	}
+}
+
+// ByNameThenID orders objects by name, then by id for objects of kinds
+// whose names need not be unique, so that the order is stable.
+func ByNameThenID[API any](name, id func(*API) string) func(a, b *API) bool {
+	return func(a, b *API) bool {
+		if name(a) != name(b) {
+			return name(a) < name(b)
+		}
+		return id(a) < id(b)
+	}
+}
