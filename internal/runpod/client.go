@@ -235,7 +235,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		apiErr := newAPIError(ctx, method, path, resp)
 		// An error page that quotes the request (headers included) must not
 		// carry the API key into a diagnostic.
-		RedactError(apiErr, c.apiKey)
+		_ = RedactError(apiErr, c.apiKey) // redacts in place
 		if !idempotent(method) && resp.StatusCode >= 500 {
 			return &ambiguousError{err: apiErr}
 		}

@@ -33,8 +33,8 @@ func closestIDs(id string, valid []string) []string {
 func unknownIDDetail(attr, kind, id string, valid []string, listAll bool, hint string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: Runpod's catalog has no %s %q.", attr, kind, id)
-	if close := closestIDs(id, valid); len(close) > 0 {
-		fmt.Fprintf(&b, " Closest valid ids: %s.", pricing.IDList(close))
+	if closest := closestIDs(id, valid); len(closest) > 0 {
+		fmt.Fprintf(&b, " Closest valid ids: %s.", pricing.IDList(closest))
 	}
 	if listAll {
 		fmt.Fprintf(&b, " Valid ids: %s.", pricing.IDList(valid))

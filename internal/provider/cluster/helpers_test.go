@@ -150,12 +150,6 @@ func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest
 	resp.Error = f()
 }
 
-// lazyString is a configuration variable whose value is read when the step
-// runs, so that a step can use an id an earlier step captured.
-type lazyString struct{ v *string }
-
-func (l lazyString) MarshalJSON() ([]byte, error) { return json.Marshal(*l.v) }
-
 // expectReplacedBy is a plan check that runpod_cluster.c is replaced
 // because of exactly these attributes (the plan's replace_paths).
 func expectReplacedBy(attrs ...string) plancheck.PlanCheck {

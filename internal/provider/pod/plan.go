@@ -60,7 +60,7 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 
 	replace := createOnlyReplacements(ctx, plan, state, imported, &resp.Diagnostics)
 	resp.RequiresReplace = append(resp.RequiresReplace, replace...)
-	if len(replace) > 0 || replacedByAttributes(ctx, plan, state) {
+	if len(replace) > 0 || replacedByAttributes(plan, state) {
 		// A replacement is planned in two calls: this one (prior state set),
 		// then the create half with no prior state, which runs planCreate
 		// again. Terraform shows the create half's diagnostics only when
@@ -97,7 +97,7 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("data_center_id"), types.StringValue(volumeDC))...)
 	}
 
-	if body, d := createRequest(ctx, *plan); !d.HasError() && !checkBodySize(ctx, body, *plan, resp) {
+	if body, d := createRequest(ctx, *plan); !d.HasError() && !checkBodySize(body, *plan, resp) {
 		return
 	}
 	var res *placement.Result
@@ -365,7 +365,7 @@ func volumeDisk(ctx context.Context, v types.Object) string {
 // refuse at apply with a bare 413. Values not known yet are left out of
 // body, so a body already over the limit surely is. It names env, the one
 // attribute that can make a pod's body large, when env is known.
-func checkBodySize(ctx context.Context, body any, plan podModel, resp *resource.ModifyPlanResponse) bool {
+func checkBodySize(body any, plan podModel, resp *resource.ModifyPlanResponse) bool {
 	size, err := runpod.BodySize(body)
 	if err != nil || size <= runpod.MaxRequestBodyBytes {
 		return true
@@ -385,7 +385,7 @@ func checkBodySize(ctx context.Context, body any, plan podModel, resp *resource.
 func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) {
 	// The injected keys sent back with env are small; the pod is not read
 	// at plan time for them.
-	if body, _, d := updateRequest(ctx, plan, state, &runpod.Pod{}); !d.HasError() && !checkBodySize(ctx, body, plan, resp) {
+	if body, _, d := updateRequest(ctx, plan, state, &runpod.Pod{}); !d.HasError() && !checkBodySize(body, plan, resp) {
 		return
 	}
 	from, to := state.DesiredStatus.ValueString(), plan.DesiredStatus.ValueString()
@@ -402,7 +402,7 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 		res := r.startCheck(ctx, plan, state, resp)
 		resp.Diagnostics.Append(costWarning(ctx, plan, res, verbStarting))
 	}
-	if tfvalue.Known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && !(to == desiredRunning && from == desiredExited) {
+	if tfvalue.Known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && (to != desiredRunning || from != desiredExited) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("global_networking"), "Global Networking Changes at the Next Start",
 			fmt.Sprintf("Runpod applies global_networking = %t to pod %q at its next start or restart; the provider does not "+
 				"restart the pod for it. Stop and start it (desired_status) or restart it in the console to apply it now.",
@@ -511,7 +511,7 @@ func createOnlyReplacements(ctx context.Context, plan, state podModel, imported 
 // replacedByAttributes reports whether an attribute-level modifier replaces
 // the pod: the compute, the cloud, the mount kind, the volume or the disk
 // size.
-func replacedByAttributes(ctx context.Context, plan, state podModel) bool {
+func replacedByAttributes(plan, state podModel) bool {
 	if !plan.Cloud.Equal(state.Cloud) || plan.GPU.IsNull() != state.GPU.IsNull() || plan.CPU.IsNull() != state.CPU.IsNull() ||
 		plan.PersistentVolume.IsNull() != state.PersistentVolume.IsNull() || plan.NetworkVolume.IsNull() != state.NetworkVolume.IsNull() {
 		return true

@@ -43,11 +43,10 @@ const faultStrikes = 2 // max_retries + 1
 type kind struct {
 	name      string // resource type
 	config    [2]string
-	listPath  string // collection path, to count the API's objects
-	create    []req  // requests the create sends that can fail
-	update    []req  // requests an in-place update sends (nil: no update API)
-	read      req    // the refresh request
-	destroy   []req  // requests the destroy sends
+	create    []req // requests the create sends that can fail
+	update    []req // requests an in-place update sends (nil: no update API)
+	read      req   // the refresh request
+	destroy   []req // requests the destroy sends
 	apiObject func(env *acctest.Env) []string
 }
 
