@@ -121,13 +121,10 @@ resource "runpod_pod" "p" {
 	cli.MustRun("destroy", "-auto-approve", "-input=false")
 }
 
-// A private image: a registry credential and a secret referenced by a
-// template, created, planned clean and destroyed together.
-func TestAccScenario_privateImageWithSecret(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	cli := env.CLI(t)
-	cli.SetConfig(`
+// privateImageConfig is a registry credential and a secret that template
+// runpod_template.<address> (named name) uses to pull and configure a private image.
+func privateImageConfig(address, name string) string {
+	return fmt.Sprintf(`
 resource "runpod_registry_auth" "ghcr" {
   name     = "ghcr"
   username = "bot"
@@ -139,13 +136,22 @@ resource "runpod_secret" "hf" {
   value = "hf-token-value"
 }
 
-resource "runpod_template" "t" {
-  name             = "private"
+resource "runpod_template" %q {
+  name             = %q
   image            = "ghcr.io/acme/trainer:1"
   registry_auth_id = runpod_registry_auth.ghcr.id
   env              = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}" }
 }
-`)
+`, address, name)
+}
+
+// A private image: a registry credential and a secret referenced by a
+// template, created, planned clean and destroyed together.
+func TestAccScenario_privateImageWithSecret(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(privateImageConfig("t", "private"))
 	cli.Init()
 	cli.MustRun(applyArgs...)
 	cleanPlan(t, cli, "after create")
@@ -172,25 +178,7 @@ func TestAccScenario_credentialUsedOutsideTerraform(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-resource "runpod_registry_auth" "ghcr" {
-  name     = "ghcr"
-  username = "bot"
-  password = "ghcr-token"
-}
-
-resource "runpod_secret" "hf" {
-  name  = "hf_token"
-  value = "hf-token-value"
-}
-
-resource "runpod_template" "managed" {
-  name             = "managed"
-  image            = "ghcr.io/acme/trainer:1"
-  registry_auth_id = runpod_registry_auth.ghcr.id
-  env              = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}" }
-}
-`)
+	cli.SetConfig(privateImageConfig("managed", "managed"))
 	cli.Init()
 	cli.MustRun(applyArgs...)
 	registryID := stateID(t, cli, "runpod_registry_auth.ghcr")
