@@ -27,6 +27,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -448,29 +449,18 @@ func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
 	return "Pods using it:\n\n" + strings.Join(uses, "\n") + "\n\n"
 }
 
-// resolvePending refreshes a pending create (state with a name and no id,
-// see diagnostics.PendingCreate): the credential with that name, if any, was
-// created after the failed apply checked that the name was free, so it is
-// that apply's credential and is taken into state; if there is none, the
-// resource is dropped so that the plan creates it.
+// resolvePending refreshes a pending create (see pendingcreate.Resolve),
+// keeping the configured credentials, which Runpod never returns.
 func resolvePending(ctx context.Context, client *runpod.Client, prior registryModel, resp *resource.ReadResponse) {
 	name := prior.Name.ValueString()
-	found, err := findByName(ctx, client, name)
-	if errors.Is(err, errNotFound) {
-		tflog.Info(ctx, "pending registry credential create did not happen; removing from state", map[string]any{"name": name})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Registry Credential",
-			fmt.Sprintf("listing registry credentials to find %q, whose create reply was lost", name), err))
-		return
-	}
-	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("registry credential", name, found.ID))
-	resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(found), prior))...)
+	pendingcreate.Resolve(ctx, "registry credential", name,
+		func(ctx context.Context) (*runpod.Registry, error) { return findByName(ctx, client, name) },
+		func(found *runpod.Registry) (string, diag.Diagnostics) {
+			return found.ID, resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
+		}, resp)
 }
 
-var errNotFound = errors.New("not found")
+var errNotFound = pendingcreate.ErrNotFound
 
 // findByName returns the credential named exactly name, or errNotFound. The
 // API has no name filter, so it lists them all.

@@ -27,6 +27,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
@@ -544,31 +545,21 @@ func readInto(ctx context.Context, client *runpod.Client, id string, plan secret
 	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 }
 
-// resolvePending refreshes a pending create (state with a name and no id,
-// see diagnostics.PendingCreate): the secret with that name, if any, was
-// created after the failed apply checked that the name was free, so it is
-// that apply's secret and is taken into state; if there is none, the
-// resource is dropped so that the plan creates it.
+// resolvePending refreshes a pending create (see pendingcreate.Resolve),
+// keeping the configured value and recording when it was set, as Create does.
 func resolvePending(ctx context.Context, client *runpod.Client, prior secretModel, resp *resource.ReadResponse) {
 	name := prior.Name.ValueString()
-	found, err := findExact(ctx, client, name)
-	if errors.Is(err, errNotFound) {
-		tflog.Info(ctx, "pending secret create did not happen; removing from state", map[string]any{"name": name})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Secret",
-			fmt.Sprintf("listing secrets to find %q, whose create reply was lost", name), err))
-		return
-	}
-	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("secret", name, found.ID))
-	m := withCredentials(fromAPI(found), prior)
-	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	pendingcreate.Resolve(ctx, "secret", name,
+		func(ctx context.Context) (*runpod.Secret, error) { return findExact(ctx, client, name) },
+		func(found *runpod.Secret) (string, diag.Diagnostics) {
+			m := withCredentials(fromAPI(found), prior)
+			diags := setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)
+			diags.Append(resp.State.Set(ctx, m)...)
+			return found.ID, diags
+		}, resp)
 }
 
-var errNotFound = errors.New("not found")
+var errNotFound = pendingcreate.ErrNotFound
 
 // findExact returns the secret named exactly name, or errNotFound.
 func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {

@@ -32,6 +32,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
@@ -437,35 +438,23 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 	diags.Append(state.Set(ctx, m)...)
 }
 
-// resolvePending refreshes a pending create (state with a name and no id,
-// see diagnostics.PendingCreate): the template with that name, if any, was
-// created after the failed apply checked that the name was free, so it is
-// that apply's template and is taken into state; if there is none, the
-// resource is dropped so that the plan creates it.
+// resolvePending refreshes a pending create (see pendingcreate.Resolve).
 func (r *templateResource) resolvePending(ctx context.Context, client *runpod.Client, prior tfsdk.State, resp *resource.ReadResponse) {
 	var name string
 	resp.Diagnostics.Append(prior.GetAttribute(ctx, path.Root("name"), &name)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	found, err := findByName(ctx, client, name)
-	if errors.Is(err, errNotFound) {
-		tflog.Info(ctx, "pending template create did not happen; removing from state", map[string]any{"name": name})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Template",
-			fmt.Sprintf("listing templates to find %q, whose create reply was lost", name), err))
-		return
-	}
-	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply("template", name, found.ID))
-	m, diags := fromAPI(ctx, found)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	pendingcreate.Resolve(ctx, "template", name,
+		func(ctx context.Context) (*runpod.Template, error) { return findByName(ctx, client, name) },
+		func(found *runpod.Template) (string, diag.Diagnostics) {
+			m, diags := fromAPI(ctx, found)
+			diags.Append(resp.State.Set(ctx, m)...)
+			return found.ID, diags
+		}, resp)
 }
 
-var errNotFound = errors.New("not found")
+var errNotFound = pendingcreate.ErrNotFound
 
 // findByName returns the account's template with exactly this name, or
 // errNotFound. The API has no name filter, so it lists them all.
