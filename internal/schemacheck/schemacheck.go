@@ -30,11 +30,7 @@ func ModelMatches[A any](t Reporter, attributes map[string]A, model any) {
 	t.Helper()
 	typ := reflect.TypeOf(model)
 	tags := map[string]bool{}
-	for i := range typ.NumField() {
-		if tag := typ.Field(i).Tag.Get("tfsdk"); tag != "" && tag != "-" {
-			tags[tag] = true
-		}
-	}
+	collectTags(typ, tags)
 	var missing, extra []string
 	for name := range attributes {
 		if !tags[name] {
@@ -87,4 +83,19 @@ func DataSourceSchema(t testing.TB, d datasource.DataSource) dschema.Schema {
 		t.Fatal(resp.Diagnostics)
 	}
 	return resp.Schema
+}
+
+// collectTags adds typ's tfsdk tags to tags, including those of embedded
+// structs, whose fields the framework reads as the outer model's own.
+func collectTags(typ reflect.Type, tags map[string]bool) {
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		tag := f.Tag.Get("tfsdk")
+		switch {
+		case f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct:
+			collectTags(f.Type, tags)
+		case tag != "" && tag != "-":
+			tags[tag] = true
+		}
+	}
 }

@@ -30,3 +30,25 @@ func TestModelMatches(t *testing.T) {
 		t.Fatalf("mismatch not reported as missing [c] and extra [b]: %v", bad.errs)
 	}
 }
+
+// An embedded struct's fields are the outer model's own, as the framework
+// reads them.
+func TestModelMatchesEmbedded(t *testing.T) {
+	type inner struct {
+		A string `tfsdk:"a"`
+	}
+	type outer struct {
+		inner
+		B string `tfsdk:"b"`
+	}
+	ok := &recorder{}
+	ModelMatches(ok, map[string]int{"a": 0, "b": 0}, outer{})
+	if len(ok.errs) != 0 {
+		t.Fatalf("embedded fields not counted: %v", ok.errs)
+	}
+	bad := &recorder{}
+	ModelMatches(bad, map[string]int{"b": 0}, outer{})
+	if len(bad.errs) != 1 || !strings.Contains(bad.errs[0], "[a]") {
+		t.Fatalf("embedded field missing from the schema not reported: %v", bad.errs)
+	}
+}
