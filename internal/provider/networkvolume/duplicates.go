@@ -14,6 +14,14 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// Lost-reply twins: pods, clusters and network volumes each decide what
+// counts as "the object a lost create made", and the rules differ on
+// purpose, so the logic is not shared: Runpod returns a creation time for
+// pods and clusters but not for volumes, so only those two use a
+// recent-creation window; a volume matches on name, size, data center and
+// tier, a pod on name, image and GPU, a cluster on name, type and compute.
+// What they share is the import hint (diagnostics.ImportHint).
+
 // ownVolumes holds the volumes this provider instance (one Terraform
 // command) created or adopted, so that several identical volumes of one
 // apply (count, for_each) are not taken for a lost reply's volume.
