@@ -18,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -33,18 +34,13 @@ const (
 	defaultDeleteTimeout = 10 * time.Minute
 )
 
-// waitOptions paces a wait: it reads the cluster after interval, then backs
-// off, doubling the pause up to max: quick for a cluster that is nearly
-// ready, gentle on the API's rate limit for one that takes many minutes.
-// It is a field of the resource so that tests, whose fake API advances
-// member pods per read, build the resource with shorter pauses.
-type waitOptions struct {
-	interval time.Duration
-	max      time.Duration
-}
-
-// defaultWaits is how the provider paces waits outside tests.
-var defaultWaits = waitOptions{interval: time.Second, max: 15 * time.Second}
+// defaultWaits paces every wait on a cluster outside tests: it reads the
+// cluster after a second, then backs off, doubling the pause up to 15 s:
+// quick for a cluster that is nearly ready, gentle on the API's rate limit
+// for one that takes many minutes. The resource holds its pacing
+// (clusterResource.waits) so that tests, whose fake API advances member
+// pods per read, build it with shorter pauses.
+var defaultWaits = poll.Backoff{Initial: time.Second, Max: 15 * time.Second}
 
 var (
 	_ resource.Resource                   = (*clusterResource)(nil)
@@ -59,7 +55,7 @@ func NewResource() resource.Resource { return &clusterResource{waits: defaultWai
 
 type clusterResource struct {
 	providerdata.ResourceBase
-	waits waitOptions
+	waits poll.Backoff
 }
 
 func (r *clusterResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -273,7 +269,7 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 		// Confirm: a delete is done only when a read says the cluster is gone.
 		Wait: &deletion.Wait{
 			Timeout: timeout,
-			Backoff: r.waits.backoff(),
+			Backoff: r.waits,
 			StillExists: func(timeout time.Duration, err error) diag.Diagnostic {
 				return diag.NewErrorDiagnostic("Cluster Still Exists",
 					fmt.Sprintf("The API accepted the delete of cluster %q (%s), but it could still be read after %s (still readable "+

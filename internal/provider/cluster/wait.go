@@ -46,9 +46,9 @@ func stuck(c *runpod.Cluster) bool {
 // It returns the last cluster read (nil if none succeeded) with the reason it
 // stopped early, if it did. GETs are retried by the client, so an error here
 // is one that outlasted those retries.
-func waitForMembers(ctx context.Context, client *runpod.Client, waits waitOptions, id string, wantSSH bool) (*runpod.Cluster, error) {
+func waitForMembers(ctx context.Context, client *runpod.Client, waits poll.Backoff, id string, wantSSH bool) (*runpod.Cluster, error) {
 	var last *runpod.Cluster
-	err := poll.Until(ctx, waits.backoff(), func(ctx context.Context, attempt int) (bool, error) {
+	err := poll.Until(ctx, waits, func(ctx context.Context, attempt int) (bool, error) {
 		c, err := client.GetCluster(ctx, id)
 		switch {
 		case ctx.Err() != nil:
@@ -69,12 +69,6 @@ func waitForMembers(ctx context.Context, client *runpod.Client, waits waitOption
 		return false, nil
 	})
 	return last, err
-}
-
-// backoff paces every wait on a cluster: interval first, doubling up to
-// max.
-func (w waitOptions) backoff() poll.Backoff {
-	return poll.Backoff{Initial: w.interval, Max: w.max}
 }
 
 // formatCounts reads "RUNNING 3, STARTING 1", statuses in lifecycle order.

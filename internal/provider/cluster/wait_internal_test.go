@@ -92,7 +92,7 @@ func TestFormatCounts(t *testing.T) {
 // Waits start at the interval and double up to the maximum (poll's tests
 // prove the doubling and the cap).
 func TestClusterPolling(t *testing.T) {
-	if b := defaultWaits.backoff(); b.Initial != time.Second || b.Max != 15*time.Second || b.Factor != 0 {
-		t.Errorf("defaultWaits.backoff() = %+v, want 1s doubling up to 15s", b)
+	if b := defaultWaits; b.Initial != time.Second || b.Max != 15*time.Second || b.Factor != 0 {
+		t.Errorf("defaultWaits = %+v, want 1s doubling up to 15s", b)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -16,7 +17,7 @@ import (
 // hooks.
 func NewTestResource() resource.Resource {
 	return &podResource{
-		waits:       waitOptions{interval: 2 * time.Millisecond, max: 10 * time.Millisecond},
+		waits:       poll.Backoff{Initial: 2 * time.Millisecond, Max: 10 * time.Millisecond},
 		afterCreate: runCreatedHook,
 	}
 }

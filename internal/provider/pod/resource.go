@@ -20,6 +20,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -75,7 +76,7 @@ func NewResource() resource.Resource { return &podResource{waits: defaultWaits} 
 
 type podResource struct {
 	providerdata.ResourceBase
-	waits waitOptions
+	waits poll.Backoff
 	// afterCreate, when set (by tests), sees each pod right after the create
 	// request returns.
 	afterCreate func(*runpod.Pod)
@@ -657,7 +658,7 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		},
 		Wait: &deletion.Wait{
 			Timeout: timeout,
-			Backoff: r.waits.backoff(),
+			Backoff: r.waits,
 			StillExists: func(timeout time.Duration, _ error) diag.Diagnostic {
 				return diag.NewErrorDiagnostic("Pod Still Exists",
 					fmt.Sprintf("Runpod accepted the termination of pod %q (%s), but it could still be read after %s (timeouts.delete). "+

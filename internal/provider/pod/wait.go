@@ -11,19 +11,13 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// waitOptions paces the polling of a pod that is starting, stopping or
-// being terminated: the first read comes interval after the last answer and
-// the pause doubles up to max, so that a quick start is seen quickly and a
-// 20-minute image pull costs a read every few seconds, not hundreds. It is a
-// field of the resource so that tests, whose fake advances a pod per read,
-// build the resource with shorter pauses.
-type waitOptions struct {
-	interval time.Duration
-	max      time.Duration
-}
-
-// defaultWaits is how the provider polls outside tests.
-var defaultWaits = waitOptions{interval: 1 * time.Second, max: 15 * time.Second}
+// defaultWaits paces the polling of a pod that is starting, stopping or
+// being terminated outside tests: the first read comes a second after the
+// last answer and the pause doubles up to 15 s, so that a quick start is
+// seen quickly and a 20-minute image pull costs a read every few seconds,
+// not hundreds. The resource holds its pacing (podResource.waits) so that
+// tests, whose fake advances a pod per read, build it with shorter pauses.
+var defaultWaits = poll.Backoff{Initial: 1 * time.Second, Max: 15 * time.Second}
 
 // Default timeouts. Pulling a large image is normal and can take many
 // minutes, so create and update wait long; running out is a warning, not a
@@ -61,12 +55,12 @@ func reached(p *runpod.Pod, target string) bool {
 // starts from last, the pod as the previous call returned it, and returns
 // the last pod read. A read error other than the context's ends the wait
 // with that error; a pod that disappears gives a runpod.IsNotFound error.
-func waitFor(ctx context.Context, client *runpod.Client, waits waitOptions, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
+func waitFor(ctx context.Context, client *runpod.Client, waits poll.Backoff, last *runpod.Pod, target string) (*runpod.Pod, waitResult, error) {
 	result, settled := settledAt(last, target)
 	if settled {
 		return last, result, nil
 	}
-	err := poll.After(ctx, waits.backoff(), func(ctx context.Context, attempt int) (bool, error) {
+	err := poll.After(ctx, waits, func(ctx context.Context, attempt int) (bool, error) {
 		p, err := client.GetPod(ctx, last.ID)
 		if err != nil {
 			return false, err
@@ -95,6 +89,3 @@ func settledAt(p *runpod.Pod, target string) (waitResult, bool) {
 	}
 	return waitTimedOut, false
 }
-
-// backoff paces every wait on a pod (see waitOptions).
-func (w waitOptions) backoff() poll.Backoff { return poll.Backoff{Initial: w.interval, Max: w.max} }
