@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -45,7 +46,10 @@ const (
 	EnvBaseURL = "RUNPOD_API_URL"
 )
 
-var _ provider.Provider = (*runpodProvider)(nil)
+var (
+	_ provider.Provider                  = (*runpodProvider)(nil)
+	_ provider.ProviderWithListResources = (*runpodProvider)(nil)
+)
 
 type runpodProvider struct {
 	version string
@@ -148,6 +152,8 @@ func (p *runpodProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData = data
+	resp.ActionData = data
 }
 
 // configure builds the client without calling the API. Problems that only
@@ -272,6 +278,14 @@ func replaceByTypeName(ctx context.Context, replacements, factories []func() res
 		panic(fmt.Sprintf("test resources replace no resource of the provider: %v", slices.Sorted(maps.Keys(byName))))
 	}
 	return factories
+}
+
+// ListResources are the list resources `terraform query` (Terraform 1.14+)
+// finds existing objects with; one per resource type that has an identity.
+func (p *runpodProvider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		template.NewListResource,
+	}
 }
 
 func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSource {

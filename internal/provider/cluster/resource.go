@@ -19,6 +19,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -45,6 +46,7 @@ var defaultWaits = poll.Backoff{Initial: time.Second, Max: 15 * time.Second}
 var (
 	_ resource.Resource                   = (*clusterResource)(nil)
 	_ resource.ResourceWithConfigure      = (*clusterResource)(nil)
+	_ resource.ResourceWithIdentity       = (*clusterResource)(nil)
 	_ resource.ResourceWithImportState    = (*clusterResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*clusterResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*clusterResource)(nil)
@@ -55,6 +57,7 @@ func NewResource() resource.Resource { return &clusterResource{waits: defaultWai
 
 type clusterResource struct {
 	providerdata.ResourceBase
+	identity.ByID
 	waits poll.Backoff
 }
 
@@ -63,6 +66,7 @@ func (r *clusterResource) Metadata(_ context.Context, _ resource.MetadataRequest
 }
 
 func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -159,6 +163,7 @@ func describeCreate(body runpod.CreateClusterRequest) string {
 }
 
 func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -190,6 +195,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 }
 
 func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -285,7 +291,7 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 // the private flag lets the next plan write them down from the
 // configuration instead of replacing the imported cluster.
 func (r *clusterResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	r.ByID.ImportState(ctx, req, resp)
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 

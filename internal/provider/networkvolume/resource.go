@@ -23,6 +23,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -33,6 +34,7 @@ const ResourceType = "runpod_network_volume"
 var (
 	_ resource.Resource                = (*volumeResource)(nil)
 	_ resource.ResourceWithConfigure   = (*volumeResource)(nil)
+	_ resource.ResourceWithIdentity    = (*volumeResource)(nil)
 	_ resource.ResourceWithImportState = (*volumeResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*volumeResource)(nil)
 )
@@ -40,7 +42,10 @@ var (
 // NewResource is the runpod_network_volume resource factory.
 func NewResource() resource.Resource { return &volumeResource{} }
 
-type volumeResource struct{ providerdata.ResourceBase }
+type volumeResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+}
 
 func (r *volumeResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -125,6 +130,7 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 }
 
 func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -202,6 +208,7 @@ func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnosti
 }
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -229,6 +236,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -321,10 +329,6 @@ func mountedBy(ctx context.Context, client *runpod.Client, state volumeModel) di
 			"them (destroy their runpod_pod or runpod_cluster, or remove them in the Runpod console), then run this "+
 			"again. Nothing was deleted; the volume and its data are unchanged.", name, id, len(users),
 			strings.Join(users, "\n  - ")))
-}
-
-func (r *volumeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
 // readInto reads the volume back after a write and stores what the API

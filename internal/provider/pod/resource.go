@@ -21,6 +21,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -33,6 +34,7 @@ const ResourceType = "runpod_pod"
 var (
 	_ resource.Resource                     = (*podResource)(nil)
 	_ resource.ResourceWithConfigure        = (*podResource)(nil)
+	_ resource.ResourceWithIdentity         = (*podResource)(nil)
 	_ resource.ResourceWithImportState      = (*podResource)(nil)
 	_ resource.ResourceWithModifyPlan       = (*podResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*podResource)(nil)
@@ -76,6 +78,7 @@ func NewResource() resource.Resource { return &podResource{waits: defaultWaits} 
 
 type podResource struct {
 	providerdata.ResourceBase
+	identity.ByID
 	waits poll.Backoff
 	// afterCreate, when set (by tests), sees each pod right after the create
 	// request returns.
@@ -87,6 +90,7 @@ func (r *podResource) Metadata(_ context.Context, _ resource.MetadataRequest, re
 }
 
 func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -414,6 +418,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 }
 
 func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -460,6 +465,7 @@ func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel
 }
 
 func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -696,8 +702,10 @@ func (r *podResource) unlockAndTerminate(ctx context.Context, client *runpod.Cli
 	return client.DeletePod(ctx, id)
 }
 
+// ImportState takes a pod id or identity. The settings Runpod does not return
+// are recorded from the configuration by the next plan (the private flag).
 func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	r.ByID.ImportState(ctx, req, resp)
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 

@@ -27,6 +27,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -40,6 +41,7 @@ const ResourceType = "runpod_registry_auth"
 var (
 	_ resource.Resource                     = (*registryResource)(nil)
 	_ resource.ResourceWithConfigure        = (*registryResource)(nil)
+	_ resource.ResourceWithIdentity         = (*registryResource)(nil)
 	_ resource.ResourceWithImportState      = (*registryResource)(nil)
 	_ resource.ResourceWithModifyPlan       = (*registryResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*registryResource)(nil)
@@ -48,7 +50,10 @@ var (
 // NewResource is the runpod_registry_auth resource factory.
 func NewResource() resource.Resource { return &registryResource{} }
 
-type registryResource struct{ providerdata.ResourceBase }
+type registryResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+}
 
 func (r *registryResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -249,6 +254,7 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 }
 
 func (r *registryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -315,6 +321,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 }
 
 func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -348,6 +355,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 // change replaces the credential (see credentialChangeReplaces). It records
 // the configured credentials in state and calls no API that writes.
 func (r *registryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -405,7 +413,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 // or password, so they come from the configuration: the first apply records
 // them in state without replacing the credential.
 func (r *registryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	r.ByID.ImportState(ctx, req, resp)
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 

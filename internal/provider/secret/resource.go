@@ -27,6 +27,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -46,6 +47,7 @@ const (
 var (
 	_ resource.Resource                     = (*secretResource)(nil)
 	_ resource.ResourceWithConfigure        = (*secretResource)(nil)
+	_ resource.ResourceWithIdentity         = (*secretResource)(nil)
 	_ resource.ResourceWithImportState      = (*secretResource)(nil)
 	_ resource.ResourceWithModifyPlan       = (*secretResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*secretResource)(nil)
@@ -54,7 +56,10 @@ var (
 // NewResource is the runpod_secret resource factory.
 func NewResource() resource.Resource { return &secretResource{} }
 
-type secretResource struct{ providerdata.ResourceBase }
+type secretResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+}
 
 func (r *secretResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -285,6 +290,7 @@ func referencingKeys(pattern *regexp.Regexp, env map[string]string) []string {
 }
 
 func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -366,6 +372,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 }
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -408,6 +415,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 // recording state after each: the API applies a combined PATCH value first
 // and is not atomic, so a failure in between must leave a true state.
 func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -511,12 +519,6 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		Delete: func(ctx context.Context) error { return client.DeleteSecret(ctx, id) },
 		Read:   func(ctx context.Context) error { _, err := client.GetSecret(ctx, id); return err },
 	})...)
-}
-
-// ImportState takes the secret's id. The value cannot be read back: the
-// first apply after an import sends the configured one.
-func (r *secretResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
 // afterWrite is what a successful write answered, kept in case the read

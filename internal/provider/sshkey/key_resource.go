@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	resourceidentity "github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
@@ -33,6 +34,7 @@ const KeyResourceType = "runpod_ssh_key"
 var (
 	_ resource.Resource                = (*keyResource)(nil)
 	_ resource.ResourceWithConfigure   = (*keyResource)(nil)
+	_ resource.ResourceWithIdentity    = (*keyResource)(nil)
 	_ resource.ResourceWithImportState = (*keyResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*keyResource)(nil)
 )
@@ -40,7 +42,10 @@ var (
 // NewKeyResource is the runpod_ssh_key resource factory.
 func NewKeyResource() resource.Resource { return &keyResource{} }
 
-type keyResource struct{ providerdata.ResourceBase }
+type keyResource struct {
+	providerdata.ResourceBase
+	resourceidentity.ByID
+}
 
 type keyModel struct {
 	ID          types.String `tfsdk:"id"`
@@ -114,6 +119,7 @@ func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 }
 
 func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer resourceidentity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -165,6 +171,7 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 }
 
 func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer resourceidentity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -199,6 +206,7 @@ func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 // Update changes the comment of the registered key (the key itself cannot
 // change in place), replacing its line in the set and touching no other key.
 func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer resourceidentity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -297,11 +305,6 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		return
 	}
 	tflog.Info(ctx, "removed SSH key", map[string]any{"fingerprint": fp})
-}
-
-// ImportState takes the key's SHA256 fingerprint (`ssh-keygen -lf key.pub`).
-func (r *keyResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
 // indexOf finds the entry holding the key with this fingerprint, or -1.

@@ -32,6 +32,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -44,13 +45,17 @@ const ResourceType = "runpod_template"
 var (
 	_ resource.Resource                = (*templateResource)(nil)
 	_ resource.ResourceWithConfigure   = (*templateResource)(nil)
+	_ resource.ResourceWithIdentity    = (*templateResource)(nil)
 	_ resource.ResourceWithImportState = (*templateResource)(nil)
 )
 
 // NewResource is the runpod_template resource factory.
 func NewResource() resource.Resource { return &templateResource{} }
 
-type templateResource struct{ providerdata.ResourceBase }
+type templateResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+}
 
 func (r *templateResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = ResourceType
@@ -220,6 +225,7 @@ func persistentVolumeRemoved(_ context.Context, req planmodifier.ObjectRequest, 
 }
 
 func (r *templateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -287,6 +293,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 }
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -318,6 +325,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 func (r *templateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	client, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -401,10 +409,6 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 				"then destroy again. The provider does not detach or delete them for you."
 		},
 	})...)
-}
-
-func (r *templateResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
 // afterWrite is what a successful write answered, kept in case the read

@@ -1,0 +1,121 @@
+package acctest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+)
+
+// QueryVersions skips a test visibly on CLIs without `terraform query` and
+// list resources (Terraform before 1.14, OpenTofu).
+var QueryVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// cliVersion is the binary's version as `version -json` reports it.
+func (c *CLI) cliVersion() string {
+	c.t.Helper()
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal([]byte(c.MustRun("version", "-json").Stdout), &v); err != nil {
+		c.t.Fatalf("parsing version -json: %v", err)
+	}
+	return v.Version
+}
+
+// RequireQuery skips the test (visibly) unless the binary has
+// `terraform query`: Terraform 1.14 or later; OpenTofu has none.
+func (c *CLI) RequireQuery() {
+	c.t.Helper()
+	v := c.cliVersion()
+	var major, minor int
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) >= 2 {
+		major, minor = atoi(parts[0]), atoi(parts[1])
+	}
+	if c.IsOpenTofu() || major < 1 || (major == 1 && minor < 14) {
+		c.t.Skipf("terraform query needs Terraform 1.14 or later; %s is %s", filepath.Base(c.bin), v)
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// GenerateConfig writes query (list blocks) to query.tfquery.hcl, runs
+// `terraform query -generate-config-out=generated.tf` and returns the run
+// and the configuration Terraform wrote: one import and one resource block
+// per object found.
+func (c *CLI) GenerateConfig(query string) (Result, string) {
+	c.t.Helper()
+	if err := os.WriteFile(filepath.Join(c.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+	res := c.MustRun("query", "-generate-config-out=generated.tf")
+	generated, err := os.ReadFile(filepath.Join(c.Dir, "generated.tf"))
+	if err != nil {
+		c.t.Fatalf("terraform query wrote no generated.tf: %v", err)
+	}
+	return res, string(generated)
+}
+
+// PlanChanges are what a saved plan does to each resource, by address:
+// "import" for an import that changes nothing, otherwise the actions
+// joined by "+" (an import with an update is "import+update").
+func PlanChanges(plan *tfjson.Plan) map[string]string {
+	out := map[string]string{}
+	for _, rc := range plan.ResourceChanges {
+		if rc.Change == nil {
+			continue
+		}
+		var parts []string
+		if rc.Change.Importing != nil {
+			parts = append(parts, "import")
+		}
+		if !rc.Change.Actions.NoOp() {
+			for _, a := range rc.Change.Actions {
+				parts = append(parts, string(a))
+			}
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "no-op")
+		}
+		out[rc.Address] = strings.Join(parts, "+")
+	}
+	return out
+}
+
+// ChangedAttributes lists, per address, the attributes a saved plan
+// changes on resources it updates: what a user would see as "~" lines.
+func ChangedAttributes(plan *tfjson.Plan) map[string][]string {
+	out := map[string][]string{}
+	for _, rc := range plan.ResourceChanges {
+		if rc.Change == nil || !rc.Change.Actions.Update() {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		after, _ := rc.Change.After.(map[string]any)
+		var changed []string
+		for k, v := range after {
+			b, _ := json.Marshal(before[k])
+			a, _ := json.Marshal(v)
+			if string(a) != string(b) {
+				changed = append(changed, k)
+			}
+		}
+		sort.Strings(changed)
+		out[rc.Address] = changed
+	}
+	return out
+}

@@ -1,0 +1,30 @@
+package template_test
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+// A template is imported back by its identity and by its id through import
+// blocks, and either plans to the import alone.
+func TestAccTemplate_identity(t *testing.T) {
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		TerraformVersionChecks:   acctest.IdentityVersions,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: append([]resource.TestStep{{
+			Config: `
+resource "runpod_template" "t" {
+  name  = "identity"
+  image = "runpod/base:0.6.2"
+  env   = { MODE = "prod" }
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
+		}}, acctest.ImportBlockSteps(addr, false)...),
+	})
+}

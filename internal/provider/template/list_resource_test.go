@@ -1,0 +1,143 @@
+package template_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// seedTemplates stores templates as the console would make them: two of a
+// team's pod templates, a serverless one and one of another team's.
+func seedTemplates(fake *runpodfake.Fake) (web, worker, infer, other runpodfake.Template) {
+	mk := func(name string, serverless bool, env map[string]string) runpodfake.Template {
+		t := runpodfake.DefaultTemplate(name, "runpod/base:0.6.2")
+		t.Serverless, t.Env = serverless, env
+		t.Ports = []string{"8888/http"}
+		return fake.SeedTemplate(t)
+	}
+	return mk("team-web", false, map[string]string{"MODE": "prod"}),
+		mk("team-worker", false, nil),
+		mk("team-infer", true, map[string]string{"MODEL": "llama"}),
+		mk("other", false, nil)
+}
+
+func TestAccTemplate_listResource(t *testing.T) {
+	env := acctest.New(t)
+	web, worker, infer, _ := seedTemplates(env.Fake)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		TerraformVersionChecks:   acctest.QueryVersions,
+		Steps: []resource.TestStep{
+			{Config: `provider "runpod" {}`},
+			{
+				Query: true,
+				Config: `
+list "runpod_template" "team" {
+  provider = runpod
+  config {
+    name_prefix = "team-"
+  }
+}
+
+list "runpod_template" "pods" {
+  provider = runpod
+  config {
+    name_prefix = "team-"
+    serverless  = false
+  }
+}
+
+list "runpod_template" "exact" {
+  provider         = runpod
+  include_resource = true
+  config {
+    name = "team-infer"
+  }
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("runpod_template.team", 3),
+					querycheck.ExpectLength("runpod_template.pods", 2),
+					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(web.ID)}),
+					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(worker.ID)}),
+					querycheck.ExpectLength("runpod_template.exact", 1),
+					querycheck.ExpectResourceDisplayName("runpod_template.exact",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+						knownvalue.StringExact("team-infer ("+infer.ID+")")),
+					querycheck.ExpectResourceKnownValues("runpod_template.exact",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.6.2")},
+							{Path: tfjsonpath.New("serverless"), KnownValue: knownvalue.Bool(true)},
+							{Path: tfjsonpath.New("env").AtMapKey("MODEL"), KnownValue: knownvalue.StringExact("llama")},
+						}),
+				},
+			},
+		},
+	})
+}
+
+// Templates made in the console are adopted with terraform query: the
+// generated configuration plans to imports and nothing else.
+func TestAccTemplate_queryGeneratesWorkingConfig(t *testing.T) {
+	env := acctest.New(t)
+	web, worker, infer, other := seedTemplates(env.Fake)
+	cli := env.CLI(t)
+	cli.RequireQuery()
+	cli.SetConfig(`provider "runpod" {}`)
+	cli.Init()
+
+	_, generated := cli.GenerateConfig(`
+list "runpod_template" "team" {
+  provider = runpod
+  config {
+    name_prefix = "team-"
+  }
+}
+`)
+	for _, id := range []string{web.ID, worker.ID, infer.ID} {
+		if !strings.Contains(generated, id) {
+			t.Errorf("generated configuration lacks template %s:\n%s", id, generated)
+		}
+	}
+	if strings.Contains(generated, other.ID) {
+		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
+	}
+	if !regexp.MustCompile(`(?s)import \{.*identity`).MatchString(generated) {
+		t.Errorf("generated import blocks do not use identity:\n%s", generated)
+	}
+
+	res, plan := cli.SavedPlan()
+	if plan == nil {
+		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
+	}
+	changes := acctest.PlanChanges(plan)
+	if len(changes) != 3 {
+		t.Errorf("plan changes %d resources, want the 3 imports: %v", len(changes), changes)
+	}
+	for addr, change := range changes {
+		if change != "import" {
+			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
+		}
+	}
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	_, after := cli.SavedPlan()
+	if after == nil {
+		t.Fatal("plan after adopting failed")
+	}
+	for addr, change := range acctest.PlanChanges(after) {
+		if change != "no-op" {
+			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
+		}
+	}
+}
