@@ -1,0 +1,4 @@
+import {
+  to = runpod_cluster.train
+  id = "5c2n8m4q"
+}

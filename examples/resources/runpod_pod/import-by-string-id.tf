@@ -1,0 +1,4 @@
+import {
+  to = runpod_pod.notebook
+  id = "7h9k2m4n6p"
+}

@@ -1,0 +1,4 @@
+import {
+  to = runpod_template.pytorch
+  id = "30zmvf89kd"
+}
