@@ -8,8 +8,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
@@ -60,22 +62,8 @@ func (d *gpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *gpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
 	var m gpuTypesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	q, onlyDCs, diags := m.toQuery(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(checkDataCenterIDs(ctx, cat, "data_center_ids", onlyDCs)...)
+	cat, q, onlyDCs := readGPUQuery(ctx, d.Data, req.Config, &m, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -127,22 +115,8 @@ func (d *gpuTypeDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 }
 
 func (d *gpuTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
 	var m gpuTypeDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	q, onlyDCs, diags := m.toQuery(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(checkDataCenterIDs(ctx, cat, "data_center_ids", onlyDCs)...)
+	cat, q, onlyDCs := readGPUQuery(ctx, d.Data, req.Config, &m, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -174,4 +148,28 @@ func unknownGPUTypeDetail(ctx context.Context, cat *providerdata.Catalog, id str
 	}
 	return unknownIDDetail("id", "GPU type", id, valid, false,
 		"GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; the runpod_gpu_types data source lists them.")
+}
+
+// readGPUQuery is the start both GPU data sources share: the catalog, the
+// configuration read into m, and the query its filters ask for, with the
+// data-center ids checked. Callers stop when diags has an error.
+func readGPUQuery[M interface {
+	toQuery(context.Context) (runpod.GPUTypeQuery, []string, diag.Diagnostics)
+}](ctx context.Context, data *providerdata.Data, config tfsdk.Config, m M, diags *diag.Diagnostics) (*providerdata.Catalog, runpod.GPUTypeQuery, []string) {
+	cat, d := data.Catalog()
+	diags.Append(d...)
+	if diags.HasError() {
+		return nil, runpod.GPUTypeQuery{}, nil
+	}
+	diags.Append(config.Get(ctx, m)...)
+	if diags.HasError() {
+		return nil, runpod.GPUTypeQuery{}, nil
+	}
+	q, onlyDCs, d := m.toQuery(ctx)
+	diags.Append(d...)
+	if diags.HasError() {
+		return nil, runpod.GPUTypeQuery{}, nil
+	}
+	diags.Append(checkDataCenterIDs(ctx, cat, "data_center_ids", onlyDCs)...)
+	return cat, q, onlyDCs
 }

@@ -14,18 +14,21 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	resourceidentity "github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // KeyResourceType is the Terraform type name of the one-key resource.
@@ -120,19 +123,8 @@ func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 
 func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer resourceidentity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan keyModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	key, err := parseKey(plan.PublicKey.ValueString())
-	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
+	client, plan, key, ok := r.planned(ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	fp := key.Fingerprint
@@ -203,27 +195,36 @@ func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
+// planned is what Create and Update start from: the client, the plan and
+// the planned key parsed; ok is false when diags has an error.
+func (r *keyResource) planned(ctx context.Context, p tfsdk.Plan, diags *diag.Diagnostics) (*runpod.Client, keyModel, publicKey, bool) {
+	client, d := r.Data.Client()
+	diags.Append(d...)
+	var plan keyModel
+	if !diags.HasError() {
+		diags.Append(p.Get(ctx, &plan)...)
+	}
+	if diags.HasError() {
+		return nil, plan, publicKey{}, false
+	}
+	key, err := parseKey(plan.PublicKey.ValueString())
+	if err != nil {
+		diags.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
+		return nil, plan, publicKey{}, false
+	}
+	return client, plan, key, true
+}
+
 // Update changes the comment of the registered key (the key itself cannot
 // change in place), replacing its line in the set and touching no other key.
 func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer resourceidentity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan keyModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	key, err := parseKey(plan.PublicKey.ValueString())
-	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("public_key"), "Invalid SSH Public Key", err.Error())
+	client, plan, key, ok := r.planned(ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	fp := key.Fingerprint
-	_, err = applyKeyChange(ctx, r.Data, client, keyChange{
+	_, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
 			next, found, changed := make([]string, 0, len(current)+1), false, false
 			for _, line := range current {
