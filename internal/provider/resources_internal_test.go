@@ -4,9 +4,11 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/schemacheck"
 )
 
 // stubResource is a resource that only has a type name.
@@ -57,4 +59,10 @@ func TestTestResourceOfUnknownTypePanics(t *testing.T) {
 	}()
 	stub := func() resource.Resource { return stubResource{name: "runpod_nothing"} }
 	NewWithEnv("test", func(string) string { return "" }, stub)().Resources(context.Background())
+}
+
+func TestProviderSchemaMatchesModel(t *testing.T) {
+	var resp provider.SchemaResponse
+	(&runpodProvider{}).Schema(context.Background(), provider.SchemaRequest{}, &resp)
+	schemacheck.ModelMatches(t, resp.Schema.Attributes, providerModel{})
 }

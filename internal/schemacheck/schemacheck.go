@@ -99,3 +99,39 @@ func collectTags(typ reflect.Type, tags map[string]bool) {
 		}
 	}
 }
+
+// Nested returns the attributes of a nested attribute (single, list, set or
+// map nested; resource or data source schema) so that the model of its
+// objects can be checked with ModelMatches. It fails t for any other
+// attribute: a test that names the wrong attribute must not pass silently.
+func Nested(t testing.TB, attribute any) map[string]any {
+	t.Helper()
+	out := map[string]any{}
+	add := func(attrs any) {
+		v := reflect.ValueOf(attrs)
+		for _, k := range v.MapKeys() {
+			out[k.String()] = v.MapIndex(k).Interface()
+		}
+	}
+	switch a := attribute.(type) {
+	case rschema.SingleNestedAttribute:
+		add(a.Attributes)
+	case rschema.ListNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case rschema.SetNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case rschema.MapNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case dschema.SingleNestedAttribute:
+		add(a.Attributes)
+	case dschema.ListNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case dschema.SetNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case dschema.MapNestedAttribute:
+		add(a.NestedObject.Attributes)
+	default:
+		t.Fatalf("%T is not a nested attribute", attribute)
+	}
+	return out
+}

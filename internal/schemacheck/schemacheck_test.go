@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 )
 
 type recorder struct{ errs []string }
@@ -50,5 +53,21 @@ func TestModelMatchesEmbedded(t *testing.T) {
 	ModelMatches(bad, map[string]int{"b": 0}, outer{})
 	if len(bad.errs) != 1 || !strings.Contains(bad.errs[0], "[a]") {
 		t.Fatalf("embedded field missing from the schema not reported: %v", bad.errs)
+	}
+}
+
+func TestNested(t *testing.T) {
+	inner := map[string]rschema.Attribute{"x": rschema.StringAttribute{Computed: true}}
+	for _, a := range []any{
+		rschema.SingleNestedAttribute{Attributes: inner},
+		rschema.ListNestedAttribute{NestedObject: rschema.NestedAttributeObject{Attributes: inner}},
+		dschema.SetNestedAttribute{NestedObject: dschema.NestedAttributeObject{Attributes: map[string]dschema.Attribute{
+			"x": dschema.StringAttribute{Computed: true},
+		}}},
+	} {
+		got := Nested(t, a)
+		if _, ok := got["x"]; len(got) != 1 || !ok {
+			t.Errorf("Nested(%T) = %v, want the one attribute x", a, got)
+		}
 	}
 }

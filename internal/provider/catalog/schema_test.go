@@ -7,9 +7,34 @@ import (
 )
 
 func TestSchemasMatchModels(t *testing.T) {
-	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewCPUTypesDataSource()).Attributes, cpuTypesModel{})
+	cpu := schemacheck.DataSourceSchema(t, NewCPUTypesDataSource()).Attributes
+	schemacheck.ModelMatches(t, cpu, cpuTypesModel{})
+	cpuType := schemacheck.Nested(t, cpu["cpu_types"])
+	schemacheck.ModelMatches(t, cpuType, cpuTypeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, cpuType["vcpu"]), vcpuRangeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, cpuType["price"]), cpuPriceModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, cpuType["data_centers"]), availabilityModel{})
+
 	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewDataCentersDataSource()).Attributes, dataCentersModel{})
 	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewDataCenterDataSource()).Attributes, dataCenterModel{})
-	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewGPUTypesDataSource()).Attributes, gpuTypesModel{})
-	schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, NewGPUTypeDataSource()).Attributes, gpuTypeDataModel{})
+
+	gpus := schemacheck.DataSourceSchema(t, NewGPUTypesDataSource()).Attributes
+	schemacheck.ModelMatches(t, gpus, gpuTypesModel{})
+	gpu := schemacheck.DataSourceSchema(t, NewGPUTypeDataSource()).Attributes
+	schemacheck.ModelMatches(t, gpu, gpuTypeDataModel{})
+	for _, gpuType := range []map[string]any{schemacheck.Nested(t, gpus["gpu_types"]), toAny(gpu)} {
+		schemacheck.ModelMatches(t, schemacheck.Nested(t, gpuType["price"]), gpuPriceModel{})
+		schemacheck.ModelMatches(t, schemacheck.Nested(t, gpuType["max_count"]), gpuMaxCountModel{})
+		schemacheck.ModelMatches(t, schemacheck.Nested(t, gpuType["cuda_versions"]), cudaVersionModel{})
+		schemacheck.ModelMatches(t, schemacheck.Nested(t, gpuType["data_centers"]), availabilityModel{})
+	}
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, gpus["gpu_types"]), gpuTypeModel{})
+}
+
+func toAny[A any](m map[string]A) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }

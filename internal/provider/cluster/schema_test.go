@@ -25,4 +25,8 @@ func TestSchemasMatchModels(t *testing.T) {
 	} {
 		schemacheck.ModelMatches(t, schemacheck.DataSourceSchema(t, c.new()).Attributes, c.model)
 	}
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, schemacheck.DataSourceSchema(t, NewPodsDataSource()).Attributes["pods"]), memberModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, schemacheck.DataSourceSchema(t, NewListDataSource()).Attributes["clusters"]), clusterModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["persistent_volume"]), persistentVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), networkVolumeModel{})
 }
