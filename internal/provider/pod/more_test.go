@@ -3,6 +3,7 @@ package pod_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"regexp"
 	"testing"
 
@@ -324,6 +325,15 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+			},
+			{
+				// Once recorded, the settings are the pod's own: a change
+				// replaces it as for a pod Terraform created, instead of
+				// being written down silently.
+				Config: strings.Replace(cfg, "start_ssh = true", "start_ssh = false", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 			},
 		},

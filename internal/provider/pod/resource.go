@@ -561,6 +561,11 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if p := r.readInto(ctx, client, id, plan, target, last, &resp.State, &resp.Diagnostics); p != nil {
 		r.notePendingGlobalNetworking(ctx, p, plan, resp)
 	}
+	if !resp.Diagnostics.HasError() {
+		// The create-time settings of an imported pod are recorded now;
+		// from here on a change to them replaces the pod, as for any pod.
+		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
+	}
 }
 
 // notePendingGlobalNetworking records a global_networking change the pod
