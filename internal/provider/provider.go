@@ -285,6 +285,7 @@ func replaceByTypeName(ctx context.Context, replacements, factories []func() res
 func (p *runpodProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
 		template.NewListResource,
+		networkvolume.NewListResource,
 	}
 }
 
