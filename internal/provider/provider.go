@@ -286,6 +286,7 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 	return []func() list.ListResource{
 		template.NewListResource,
 		networkvolume.NewListResource,
+		secret.NewListResource,
 	}
 }
 
