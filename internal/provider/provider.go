@@ -287,6 +287,7 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 		template.NewListResource,
 		networkvolume.NewListResource,
 		secret.NewListResource,
+		registryauth.NewListResource,
 	}
 }
 
