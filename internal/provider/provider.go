@@ -288,6 +288,7 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 		networkvolume.NewListResource,
 		secret.NewListResource,
 		registryauth.NewListResource,
+		sshkey.NewListResource,
 	}
 }
 
