@@ -285,6 +285,10 @@ func replaceByTypeName(ctx context.Context, replacements, factories []func() res
 func (p *runpodProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
 		template.NewListResource,
+		networkvolume.NewListResource,
+		secret.NewListResource,
+		registryauth.NewListResource,
+		sshkey.NewListResource,
 		pod.NewListResource,
 		cluster.NewListResource,
 	}

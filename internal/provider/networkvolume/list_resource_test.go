@@ -1,0 +1,215 @@
+package networkvolume_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// seedVolumes stores volumes as the console would make them: three of a
+// team's (two in EU-RO-1, one HIGH_PERFORMANCE in US-TX-3) and one of
+// another team's in EU-RO-1.
+func seedVolumes(fake *runpodfake.Fake) (models, cache, fast, other runpodfake.NetworkVolume) {
+	mk := func(name string, size int, dc, tier string) runpodfake.NetworkVolume {
+		return fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: name, Size: size, DataCenter: dc, Type: tier})
+	}
+	return mk("team-models", 100, "EU-RO-1", ""),
+		mk("team-cache", 20, "EU-RO-1", ""),
+		mk("team-fast", 500, "US-TX-3", "HIGH_PERFORMANCE"),
+		mk("other", 10, "EU-RO-1", "")
+}
+
+func byID(id string) queryfilter.QueryFilter {
+	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+}
+
+func TestAccNetworkVolume_listResource(t *testing.T) {
+	env := acctest.New(t)
+	models, cache, fast, _ := seedVolumes(env.Fake)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		TerraformVersionChecks:   acctest.QueryVersions,
+		Steps: []resource.TestStep{
+			{Config: `provider "runpod" {}`},
+			{
+				Query: true,
+				Config: `
+list "runpod_network_volume" "team" {
+  provider = runpod
+  config {
+    name_prefix = "team-"
+  }
+}
+
+list "runpod_network_volume" "romania" {
+  provider = runpod
+  config {
+    name_prefix    = "team-"
+    data_center_id = "EU-RO-1"
+  }
+}
+
+list "runpod_network_volume" "exact" {
+  provider         = runpod
+  include_resource = true
+  config {
+    name = "team-fast"
+  }
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("runpod_network_volume.team", 3),
+					querycheck.ExpectLength("runpod_network_volume.romania", 2),
+					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(models.ID)}),
+					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(cache.ID)}),
+					querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", byID(models.ID),
+						knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
+					querycheck.ExpectLength("runpod_network_volume.exact", 1),
+					querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", byID(fast.ID),
+						knownvalue.StringExact("team-fast ("+fast.ID+", 500 GB in US-TX-3)")),
+					querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", byID(fast.ID),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fast.ID)},
+							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-fast")},
+							{Path: tfjsonpath.New("size_gb"), KnownValue: knownvalue.Int64Exact(500)},
+							{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
+							{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("HIGH_PERFORMANCE")},
+							{Path: tfjsonpath.New("allow_duplicate"), KnownValue: knownvalue.Null()},
+						}),
+				},
+			},
+			{
+				// A mistyped data center is an error naming the right one,
+				// not an empty result.
+				Query: true,
+				Config: `
+list "runpod_network_volume" "typo" {
+  provider = runpod
+  config {
+    data_center_id = "EU-RO1"
+  }
+}
+`,
+				ExpectError: regexp.MustCompile(`Unknown Data Center[\s\S]*no data center "EU-RO1"[\s\S]*Closest valid ids: "EU-RO-1"`),
+			},
+		},
+	})
+}
+
+// A data center that left the catalog still finds the volumes made in it:
+// only an id that names neither a catalog data center nor one of the
+// account's volumes is an error.
+func TestAccNetworkVolume_listResourceRetiredDataCenter(t *testing.T) {
+	env := acctest.New(t)
+	old := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "old", Size: 10, DataCenter: "EU-RO-1"})
+	env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "new", Size: 10, DataCenter: "EU-RO-1"})
+	// EU-NL-1 is not in the fake's catalog: as if it had been retired since.
+	env.Fake.UpdateNetworkVolume(old.ID, func(v *runpodfake.NetworkVolume) { v.DataCenter = "EU-NL-1" })
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		TerraformVersionChecks:   acctest.QueryVersions,
+		Steps: []resource.TestStep{
+			{Config: `provider "runpod" {}`},
+			{
+				Query: true,
+				Config: `
+list "runpod_network_volume" "retired" {
+  provider = runpod
+  config {
+    data_center_id = "EU-NL-1"
+  }
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("runpod_network_volume.retired", 1),
+					querycheck.ExpectIdentity("runpod_network_volume.retired", map[string]knownvalue.Check{"id": knownvalue.StringExact(old.ID)}),
+				},
+			},
+			{
+				Query: true,
+				Config: `
+list "runpod_network_volume" "nowhere" {
+  provider = runpod
+  config {
+    data_center_id = "EU-NL-2"
+  }
+}
+`,
+				ExpectError: regexp.MustCompile(`no data center "EU-NL-2"[\s\S]*The account has volumes in: "EU-NL-1", "EU-RO-1"`),
+			},
+		},
+	})
+}
+
+// Volumes made in the console are adopted with terraform query: the
+// generated configuration plans to imports and nothing else, and applies to
+// a state that plans clean.
+func TestAccNetworkVolume_queryGeneratesWorkingConfig(t *testing.T) {
+	env := acctest.New(t)
+	models, cache, fast, other := seedVolumes(env.Fake)
+	cli := env.CLI(t)
+	cli.RequireQuery()
+	cli.SetConfig(`provider "runpod" {}`)
+	cli.Init()
+
+	_, generated := cli.GenerateConfig(`
+list "runpod_network_volume" "team" {
+  provider = runpod
+  config {
+    name_prefix = "team-"
+  }
+}
+`)
+	t.Logf("generated configuration:\n%s", generated)
+	for _, id := range []string{models.ID, cache.ID, fast.ID} {
+		if !strings.Contains(generated, id) {
+			t.Errorf("generated configuration lacks volume %s:\n%s", id, generated)
+		}
+	}
+	if strings.Contains(generated, other.ID) {
+		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
+	}
+	if !regexp.MustCompile(`type\s+= "HIGH_PERFORMANCE"`).MatchString(generated) {
+		t.Errorf("generated configuration does not keep the HIGH_PERFORMANCE tier:\n%s", generated)
+	}
+
+	res, plan := cli.SavedPlan()
+	if plan == nil {
+		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
+	}
+	changes := acctest.PlanChanges(plan)
+	if len(changes) != 3 {
+		t.Errorf("plan changes %d resources, want the 3 imports: %v", len(changes), changes)
+	}
+	for addr, change := range changes {
+		if change != "import" {
+			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
+		}
+	}
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	_, after := cli.SavedPlan()
+	if after == nil {
+		t.Fatal("plan after adopting failed")
+	}
+	for addr, change := range acctest.PlanChanges(after) {
+		if change != "no-op" {
+			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
+		}
+	}
+	for _, v := range []runpodfake.NetworkVolume{models, cache, fast} {
+		if got, ok := env.Fake.NetworkVolume(v.ID); !ok || got != v {
+			t.Errorf("after adopting, the API holds %+v (present=%v), want it unchanged: %+v", got, ok, v)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package registryauth_test
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+// A registry credential is imported back by its identity and by its id
+// through import blocks. Runpod never returns the username or password, so
+// the import plans the documented in-place update that records the
+// configured ones in state (ImportBlockSteps asserts an update, so a
+// replacement fails the test), with either form.
+func TestAccRegistryAuth_identity(t *testing.T) {
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		TerraformVersionChecks:   acctest.IdentityVersions,
+		CheckDestroy:             checkDestroyed(env.Fake),
+		Steps: append([]resource.TestStep{{
+			Config: `
+resource "runpod_registry_auth" "r" {
+  name                = "identity"
+  username            = "bot"
+  password_wo         = "identity-password"
+  password_wo_version = 1
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
+		}}, acctest.ImportBlockSteps(addr, true)...),
+	})
+}
