@@ -52,12 +52,12 @@ type actionKind struct {
 // desired_status; the resource's documentation says the same.
 const desiredStatusNote = "\n\n~> **`desired_status` stays the source of truth.** An action changes the pod, not the " +
 	"configuration. When the pod is managed by a `runpod_pod` resource, the next plan reads the pod's status back into " +
-	"`desired_status` (`STARTING` and `RUNNING` read as `\"RUNNING\"`, `EXITED` and `ERROR` as `\"EXITED\"`) and plans to " +
-	"undo any difference with the configuration: a pod this action stopped while the configuration says `\"RUNNING\"` (the " +
-	"default) is started again by the next apply, and a pod it started while the configuration says `\"EXITED\"` is " +
-	"stopped again. To keep what the action did, change `desired_status` in the configuration to match, or add " +
-	"`desired_status` to the resource's `lifecycle { ignore_changes = [...] }` so that the actions alone drive it. A " +
-	"restart ends where it began (running), so it never shows as a change."
+	"`desired_status` (`PROVISIONING`, `STARTING` and `RUNNING` read as `\"RUNNING\"`; `EXITED` and `ERROR` as " +
+	"`\"EXITED\"`) and plans to undo any difference with the configuration: a pod this action stopped while the " +
+	"configuration says `\"RUNNING\"` (the default) is started again by the next apply, and a pod it started while the " +
+	"configuration says `\"EXITED\"` is stopped again. To keep what the action did, change `desired_status` in the " +
+	"configuration to match, or add `desired_status` to the resource's `lifecycle { ignore_changes = [...] }` so that " +
+	"the actions alone drive it. A restart ends where it began (running), so it never shows as a change."
 
 // actionCommonNote covers what the three actions share: the read before
 // the write, the refusals and the wait.

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/schemacheck"
 )
 
 // Each action does, for each status, what the API's table of valid actions
@@ -163,6 +164,7 @@ func TestActionSchemas(t *testing.T) {
 		if d := resp.Schema.ValidateImplementation(ctx); d.HasError() {
 			t.Errorf("%s schema: %v", meta.TypeName, d)
 		}
+		schemacheck.ModelMatches(t, resp.Schema.Attributes, actionModel{})
 		if !strings.Contains(resp.Schema.MarkdownDescription, "`desired_status` stays the source of truth") {
 			t.Errorf("%s does not say how it relates to desired_status", meta.TypeName)
 		}

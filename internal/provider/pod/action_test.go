@@ -80,6 +80,7 @@ func wantStatus(t *testing.T, fake *runpodfake.Fake, id, status string) {
 // after each update, waits for the pod to run again, and leaves nothing for
 // the next plan: a restart ends where desired_status already is.
 func TestAccPodAction_restartTriggeredAfterApply(t *testing.T) {
+	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
 	requireActions(t, cli)
@@ -135,6 +136,7 @@ func TestAccPodAction_restartTriggeredAfterApply(t *testing.T) {
 // desired_status stays the source of truth: the stopped pod shows as a
 // change back to RUNNING until ignore_changes hands it to the actions.
 func TestAccPodAction_stopAndStartInvoked(t *testing.T) {
+	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
 	requireActions(t, cli)
@@ -197,6 +199,7 @@ func TestAccPodAction_stopAndStartInvoked(t *testing.T) {
 // locked pod, a stopped pod whose GPU was taken, a cluster member, a
 // restart of a stopped pod, a pod that does not exist.
 func TestAccPodAction_refusals(t *testing.T) {
+	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
 	requireActions(t, cli)
@@ -286,6 +289,7 @@ func TestAccPodAction_refusals(t *testing.T) {
 // A wait that runs out is a warning: Runpod accepted the action and the
 // pod keeps going. A timeout that is not a duration fails validation.
 func TestAccPodAction_timeout(t *testing.T) {
+	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
 	requireActions(t, cli)
