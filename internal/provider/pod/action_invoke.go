@@ -315,9 +315,9 @@ func (inv *invocation) report(last *runpod.Pod, result waitResult, err error) di
 	}
 	switch inv.kind.api {
 	case runpod.PodActionStop:
-		inv.progress("Pod %s is stopped (%s)%s. Its GPU is released and compute billing has ended; its volume "+
-			"disk keeps billing until the pod is terminated. A runpod_pod resource that manages it with desired_status = %q "+
-			"starts it again at the next apply.", inv.pod(), last.Status, inv.took(), desiredRunning)
+		inv.progress("Pod %s is stopped (%s)%s. Its %s is released and compute billing has ended; a volume disk, if it "+
+			"has one, keeps billing until the pod is terminated. A runpod_pod resource that manages it with desired_status = %q "+
+			"starts it again at the next apply.", inv.pod(), last.Status, inv.took(), gpuOrCPU(last), desiredRunning)
 	case runpod.PodActionStart:
 		inv.progress("Pod %s is RUNNING with every exposed port mapped%s, and bills while it runs. A runpod_pod "+
 			"resource that manages it with desired_status = %q stops it again at the next apply.", inv.pod(), inv.took(), desiredExited)
@@ -360,6 +360,14 @@ func (inv *invocation) refused(live *runpod.Pod, err error) diag.Diagnostic {
 			"resource manages it) before invoking the action again.", inv.pod())
 	}
 	return diag.NewErrorDiagnostic(inv.kind.summary, detail)
+}
+
+// gpuOrCPU says which a pod runs on.
+func gpuOrCPU(p *runpod.Pod) string {
+	if p.CPU != nil {
+		return "CPU"
+	}
+	return "GPU"
 }
 
 // computeOf names what a pod runs on, for messages: "1x NVIDIA GeForce RTX

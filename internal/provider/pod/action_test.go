@@ -152,8 +152,8 @@ func TestAccPodAction_stopAndStartInvoked(t *testing.T) {
 		"Action started: action.runpod_pod_stop.x (triggered by CLI)",
 		fmt.Sprintf(`Action action.runpod_pod_stop.x (triggered by CLI): Stopping pod "act-stop" (%s), which is RUNNING.`, id),
 		"Action action.runpod_pod_stop.x (triggered by CLI): "+pod+` is stopped (EXITED). Its GPU is released and compute
-		billing has ended; its volume disk keeps billing until the pod is terminated. A runpod_pod resource that manages it
-		with desired_status = "RUNNING" starts it again at the next apply.`,
+		billing has ended; a volume disk, if it has one, keeps billing until the pod is terminated. A runpod_pod resource
+		that manages it with desired_status = "RUNNING" starts it again at the next apply.`,
 		"Apply complete! Resources: 0 added, 0 changed, 0 destroyed. Actions: 1 invoked.")
 	wantStatus(t, env.Fake, id, runpodfake.PodStatusExited)
 	wantActions(t, env.Fake, id, "stop")
