@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -49,6 +50,7 @@ const (
 var (
 	_ provider.Provider                  = (*runpodProvider)(nil)
 	_ provider.ProviderWithListResources = (*runpodProvider)(nil)
+	_ provider.ProviderWithActions       = (*runpodProvider)(nil)
 )
 
 type runpodProvider struct {
@@ -291,6 +293,16 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 		sshkey.NewListResource,
 		pod.NewListResource,
 		cluster.NewListResource,
+	}
+}
+
+// Actions are the day-2 operations (Terraform 1.14+) invoked from action
+// blocks, by an action_trigger or with `terraform apply -invoke`.
+func (p *runpodProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		pod.NewStopAction,
+		pod.NewStartAction,
+		pod.NewRestartAction,
 	}
 }
 
