@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -23,6 +24,8 @@ type Env struct {
 	Factories map[string]func() (tfprotov6.ProviderServer, error)
 	// getenv is what Factories read the RUNPOD_* fallbacks through.
 	getenv func(string) string
+	// tests are the test constructors Factories build providers with.
+	tests provider.TestOverrides
 }
 
 // New starts a fake Runpod API for t (closed at cleanup, with any request or
@@ -50,7 +53,15 @@ func New(t *testing.T, opts ...runpodfake.Option) *Env {
 // test constructor that sets its resource's test seams (pod.NewTestResource,
 // whose waits poll at the fake's pace). It returns e.
 func (e *Env) WithResources(testResources ...func() resource.Resource) *Env {
-	e.Factories = FactoriesWithEnv(e.getenv, testResources...)
+	e.tests.Resources = testResources
+	e.Factories = factories(e.getenv, e.tests)
+	return e
+}
+
+// WithActions is WithResources for actions (pod.NewTestActions).
+func (e *Env) WithActions(testActions ...func() action.Action) *Env {
+	e.tests.Actions = testActions
+	e.Factories = factories(e.getenv, e.tests)
 	return e
 }
 
@@ -70,8 +81,12 @@ func requireAccName(t *testing.T) {
 // read through getenv, with testResources in place of the provider's
 // resources of the same type names (see Env.WithResources).
 func FactoriesWithEnv(getenv func(string) string, testResources ...func() resource.Resource) map[string]func() (tfprotov6.ProviderServer, error) {
+	return factories(getenv, provider.TestOverrides{Resources: testResources})
+}
+
+func factories(getenv func(string) string, tests provider.TestOverrides) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"runpod": providerserver.NewProtocol6WithError(provider.NewWithEnv("test", getenv, testResources...)()),
+		"runpod": providerserver.NewProtocol6WithError(provider.NewForTests("test", getenv, tests)()),
 	}
 }
 

@@ -58,10 +58,18 @@ type runpodProvider struct {
 	// getenv reads the RUNPOD_* fallbacks; tests replace it so that parallel
 	// tests can each point at their own fake API without process-wide env.
 	getenv func(string) string
-	// testResources take the place of the resources of the same type
-	// names: the acceptance tests build resources with their test seams set
-	// (waits paced for the fake API, hooks) through them.
-	testResources []func() resource.Resource
+	// tests take the place of the resources and actions of the same type
+	// names (see TestOverrides).
+	tests TestOverrides
+}
+
+// TestOverrides are test constructors that take the place of the
+// provider's resources and actions of the same type names: the acceptance
+// tests build them with their test seams set (waits paced for the fake API,
+// hooks) through these, never through package globals.
+type TestOverrides struct {
+	Resources []func() resource.Resource
+	Actions   []func() action.Action
 }
 
 // New returns the provider factory used by main and by the tests.
@@ -74,8 +82,14 @@ func New(version string) func() provider.Provider {
 // and pass testResources, the test constructors of the resources they
 // exercise, in place of the provider's resources of the same type names.
 func NewWithEnv(version string, getenv func(string) string, testResources ...func() resource.Resource) func() provider.Provider {
+	return NewForTests(version, getenv, TestOverrides{Resources: testResources})
+}
+
+// NewForTests is NewWithEnv with resources and actions replaced by their
+// test constructors.
+func NewForTests(version string, getenv func(string) string, tests TestOverrides) func() provider.Provider {
 	return func() provider.Provider {
-		return &runpodProvider{version: version, getenv: getenv, testResources: testResources}
+		return &runpodProvider{version: version, getenv: getenv, tests: tests}
 	}
 }
 
@@ -240,8 +254,8 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 	return providerdata.NewData(client)
 }
 
-func (p *runpodProvider) Resources(ctx context.Context) []func() resource.Resource {
-	return replaceByTypeName(ctx, p.testResources, []func() resource.Resource{
+func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
+	return replaceByTypeName(p.tests.Resources, []func() resource.Resource{
 		template.NewResource,
 		registryauth.NewResource,
 		secret.NewResource,
@@ -250,36 +264,44 @@ func (p *runpodProvider) Resources(ctx context.Context) []func() resource.Resour
 		networkvolume.NewResource,
 		pod.NewResource,
 		cluster.NewResource,
-	})
+	}, resourceType)
 }
 
 // replaceByTypeName returns factories with each of replacements in the
-// place of the factory whose resource has the same type name. A replacement
+// place of the factory whose product has the same type name. A replacement
 // that matches none is a mistake in a test, so it panics.
-func replaceByTypeName(ctx context.Context, replacements, factories []func() resource.Resource) []func() resource.Resource {
+func replaceByTypeName[T any](replacements, factories []func() T, typeName func(T) string) []func() T {
 	if len(replacements) == 0 {
 		return factories
 	}
-	typeName := func(f func() resource.Resource) string {
-		var resp resource.MetadataResponse
-		f().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "runpod"}, &resp)
-		return resp.TypeName
-	}
-	byName := make(map[string]func() resource.Resource, len(replacements))
+	byName := make(map[string]func() T, len(replacements))
 	for _, r := range replacements {
-		byName[typeName(r)] = r
+		byName[typeName(r())] = r
 	}
 	for i, f := range factories {
-		name := typeName(f)
+		name := typeName(f())
 		if r, ok := byName[name]; ok {
 			factories[i] = r
 			delete(byName, name)
 		}
 	}
 	if len(byName) > 0 {
-		panic(fmt.Sprintf("test resources replace no resource of the provider: %v", slices.Sorted(maps.Keys(byName))))
+		panic(fmt.Sprintf("test overrides replace nothing of the provider: %v", slices.Sorted(maps.Keys(byName))))
 	}
 	return factories
+}
+
+// resourceType and actionType are the type names replaceByTypeName matches.
+func resourceType(r resource.Resource) string {
+	var resp resource.MetadataResponse
+	r.Metadata(context.Background(), resource.MetadataRequest{ProviderTypeName: "runpod"}, &resp)
+	return resp.TypeName
+}
+
+func actionType(a action.Action) string {
+	var resp action.MetadataResponse
+	a.Metadata(context.Background(), action.MetadataRequest{ProviderTypeName: "runpod"}, &resp)
+	return resp.TypeName
 }
 
 // ListResources are the list resources `terraform query` (Terraform 1.14+)
@@ -299,11 +321,11 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 // Actions are the day-2 operations (Terraform 1.14+) invoked from action
 // blocks, by an action_trigger or with `terraform apply -invoke`.
 func (p *runpodProvider) Actions(context.Context) []func() action.Action {
-	return []func() action.Action{
+	return replaceByTypeName(p.tests.Actions, []func() action.Action{
 		pod.NewStopAction,
 		pod.NewStartAction,
 		pod.NewRestartAction,
-	}
+	}, actionType)
 }
 
 func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSource {

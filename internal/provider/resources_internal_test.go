@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
@@ -65,4 +66,31 @@ func TestProviderSchemaMatchesModel(t *testing.T) {
 	var resp provider.SchemaResponse
 	(&runpodProvider{}).Schema(context.Background(), provider.SchemaRequest{}, &resp)
 	schemacheck.ModelMatches(t, resp.Schema.Attributes, providerModel{})
+}
+
+// stubAction is an action that only has a type name.
+type stubAction struct {
+	action.Action
+	name string
+}
+
+func (s stubAction) Metadata(_ context.Context, _ action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = s.name
+}
+
+// Test actions replace the provider's actions of the same type names, as
+// test resources do.
+func TestTestActionsReplaceByTypeName(t *testing.T) {
+	stub := func() action.Action { return stubAction{name: "runpod_pod_stop"} }
+	got := NewForTests("test", func(string) string { return "" }, TestOverrides{Actions: []func() action.Action{stub}})().(*runpodProvider).
+		Actions(context.Background())
+	replaced := 0
+	for _, f := range got {
+		if _, ok := f().(stubAction); ok {
+			replaced++
+		}
+	}
+	if replaced != 1 || len(got) != 3 {
+		t.Errorf("%d of %d actions replaced, want 1 of 3", replaced, len(got))
+	}
 }

@@ -29,11 +29,6 @@ var (
 	_ action.ActionWithConfigure = (*podAction)(nil)
 )
 
-// actionWaits paces the actions' waits, as defaultWaits paces the
-// resource's. The package's tests set it to the fake API's pace
-// (action_export_test.go), since the fake advances a pod per read.
-var actionWaits = defaultWaits
-
 // actionKind is what sets one pod action apart from the others: the API
 // action it sends, the status it waits for, and how it speaks of itself.
 type actionKind struct {
@@ -100,13 +95,13 @@ var (
 )
 
 // NewStopAction is the runpod_pod_stop action factory.
-func NewStopAction() action.Action { return &podAction{kind: stopKind, waits: actionWaits} }
+func NewStopAction() action.Action { return &podAction{kind: stopKind, waits: defaultWaits} }
 
 // NewStartAction is the runpod_pod_start action factory.
-func NewStartAction() action.Action { return &podAction{kind: startKind, waits: actionWaits} }
+func NewStartAction() action.Action { return &podAction{kind: startKind, waits: defaultWaits} }
 
 // NewRestartAction is the runpod_pod_restart action factory.
-func NewRestartAction() action.Action { return &podAction{kind: restartKind, waits: actionWaits} }
+func NewRestartAction() action.Action { return &podAction{kind: restartKind, waits: defaultWaits} }
 
 // podAction is one of the day-2 actions on a pod: stop, start or restart.
 type podAction struct {

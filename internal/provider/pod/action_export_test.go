@@ -1,14 +1,18 @@
 package pod
 
 import (
-	"time"
-
-	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 )
 
-// The fake API advances a pod's lifecycle per read, not with time, so the
-// actions built in this package's tests poll almost without pause, as
-// NewTestResource's waits do.
-func init() {
-	actionWaits = poll.Backoff{Initial: 2 * time.Millisecond, Max: 10 * time.Millisecond}
+// NewTestActions are the pod actions with their waits paced for the fake
+// API, which advances a pod's lifecycle per read, not with time (as
+// NewTestResource's waits are); acctest.Env.WithActions puts them in place
+// of the provider's.
+func NewTestActions() []func() action.Action {
+	waits := NewTestResource().(*podResource).waits
+	return []func() action.Action{
+		func() action.Action { return &podAction{kind: stopKind, waits: waits} },
+		func() action.Action { return &podAction{kind: startKind, waits: waits} },
+		func() action.Action { return &podAction{kind: restartKind, waits: waits} },
+	}
 }

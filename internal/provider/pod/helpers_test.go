@@ -19,7 +19,7 @@ import (
 // (pod.NewTestResource), so that its waits poll at the fake's pace.
 func newEnv(t *testing.T) *acctest.Env {
 	t.Helper()
-	return acctest.New(t).WithResources(pod.NewTestResource)
+	return acctest.New(t).WithResources(pod.NewTestResource).WithActions(pod.NewTestActions()...)
 }
 
 const (
