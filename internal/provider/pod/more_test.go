@@ -3,8 +3,8 @@ package pod_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
