@@ -79,7 +79,7 @@ data "runpod_cluster_billing" "all" {
 	)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: base,
@@ -94,27 +94,27 @@ data "runpod_cluster_billing" "all" {
 			{
 				Config: withData,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(dsID, attr("name"), knownvalue.StringExact("slurm")),
-					statecheck.ExpectKnownValue(dsID, attr("type"), knownvalue.StringExact("SLURM")),
-					statecheck.ExpectKnownValue(dsID, attr("pod_count"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(dsID, attr("gpu_count_per_pod"), knownvalue.Int64Exact(8)),
-					statecheck.ExpectKnownValue(dsID, attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
-					statecheck.ExpectKnownValue(dsID, attr("created_at"), knownvalue.StringExact("2026-03-10T12:30:00Z")),
-					statecheck.ExpectKnownValue(dsID, attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("name"), knownvalue.StringExact("slurm")),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("type"), knownvalue.StringExact("SLURM")),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("pod_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("gpu_count_per_pod"), knownvalue.Int64Exact(8)),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("created_at"), knownvalue.StringExact("2026-03-10T12:30:00Z")),
+					statecheck.ExpectKnownValue(dsID, acctest.Attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"RUNNING": knownvalue.Int64Exact(2),
 					})),
-					statecheck.CompareValuePairs(dsName, attr("id"), addr, attr("id"), compareEqual),
-					statecheck.CompareValuePairs(dsID, attr("primary_pod_id"), addr, attr("primary_pod_id"), compareEqual),
+					statecheck.CompareValuePairs(dsName, acctest.Attr("id"), addr, acctest.Attr("id"), compareEqual),
+					statecheck.CompareValuePairs(dsID, acctest.Attr("primary_pod_id"), addr, acctest.Attr("primary_pod_id"), compareEqual),
 
 					// Sorted by name: the older "aaa-other" first.
-					statecheck.ExpectKnownValue(dsAll, attr("clusters"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(dsAll, acctest.Attr("clusters"), knownvalue.ListSizeExact(2)),
 					statecheck.ExpectKnownValue(dsAll, tfjsonpath.New("clusters").AtSliceIndex(0).AtMapKey("id"), knownvalue.StringExact(other.ID)),
 					statecheck.ExpectKnownValue(dsAll, tfjsonpath.New("clusters").AtSliceIndex(0).AtMapKey("gpu_type_id"), knownvalue.StringExact(a100)),
 					statecheck.ExpectKnownValue(dsAll, tfjsonpath.New("clusters").AtSliceIndex(1).AtMapKey("name"), knownvalue.StringExact("slurm")),
 
 					// Members by rank, with their roles, addresses and cost.
-					statecheck.ExpectKnownValue(dsPods, attr("pods"), knownvalue.ListSizeExact(2)),
-					statecheck.CompareValuePairs(dsPods, pod(0, "id"), addr, attr("primary_pod_id"), compareEqual),
+					statecheck.ExpectKnownValue(dsPods, acctest.Attr("pods"), knownvalue.ListSizeExact(2)),
+					statecheck.CompareValuePairs(dsPods, pod(0, "id"), addr, acctest.Attr("primary_pod_id"), compareEqual),
 					statecheck.ExpectKnownValue(dsPods, pod(0, "rank"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(dsPods, pod(0, "role"), knownvalue.StringExact("SLURM_CONTROLLER")),
 					statecheck.ExpectKnownValue(dsPods, pod(0, "name"), knownvalue.StringExact("slurm-0")),
@@ -127,25 +127,25 @@ data "runpod_cluster_billing" "all" {
 					statecheck.ExpectKnownValue(dsPods, pod(1, "rank"), knownvalue.Int64Exact(1)),
 					statecheck.ExpectKnownValue(dsPods, pod(1, "role"), knownvalue.StringExact("SLURM_COMPUTE")),
 					statecheck.ExpectKnownValue(dsPods, pod(1, "ip"), knownvalue.StringExact("10.65.0.3")),
-					statecheck.ExpectKnownValue(dsPods, attr("total_cost_per_hour"), knownvalue.Float64Exact(47.84)),
+					statecheck.ExpectKnownValue(dsPods, acctest.Attr("total_cost_per_hour"), knownvalue.Float64Exact(47.84)),
 
 					// One cluster, the last two days: yesterday nothing, today the charge.
-					statecheck.ExpectKnownValue(dsMine, attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsMine, acctest.Attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"start_time":  knownvalue.StringExact("2026-03-09T00:00:00Z"),
 						"end_time":    knownvalue.StringExact("2026-03-11T00:00:00Z"),
 						"bucket_size": knownvalue.StringExact("day"),
 					})),
-					statecheck.ExpectKnownValue(dsMine, attr("record_count"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(dsMine, attr("unique_cluster_count"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(dsMine, acctest.Attr("record_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(dsMine, acctest.Attr("unique_cluster_count"), knownvalue.Int64Exact(1)),
 					statecheck.ExpectKnownValue(dsMine, record(0, "total_amount"), knownvalue.Float64Exact(0)),
 					statecheck.ExpectKnownValue(dsMine, record(1, "start_time"), knownvalue.StringExact("2026-03-10T00:00:00Z")),
 					statecheck.ExpectKnownValue(dsMine, record(1, "end_time"), knownvalue.StringExact("2026-03-11T00:00:00Z")),
-					statecheck.CompareValuePairs(dsMine, record(1, "cluster_id"), addr, attr("id"), compareEqual),
+					statecheck.CompareValuePairs(dsMine, record(1, "cluster_id"), addr, acctest.Attr("id"), compareEqual),
 					statecheck.ExpectKnownValue(dsMine, record(1, "gpu_amount"), knownvalue.Float64Exact(10.5)),
 					statecheck.ExpectKnownValue(dsMine, record(1, "disk_amount"), knownvalue.Float64Exact(0.25)),
 					statecheck.ExpectKnownValue(dsMine, record(1, "networking_amount"), knownvalue.Float64Exact(0.05)),
 					statecheck.ExpectKnownValue(dsMine, record(1, "total_amount"), knownvalue.Float64Exact(10.8)),
-					statecheck.ExpectKnownValue(dsMine, attr("totals"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsMine, acctest.Attr("totals"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"total_amount":      knownvalue.Float64Exact(10.8),
 						"gpu_amount":        knownvalue.Float64Exact(10.5),
 						"disk_amount":       knownvalue.Float64Exact(0.25),
@@ -154,14 +154,14 @@ data "runpod_cluster_billing" "all" {
 
 					// Every cluster, a window widened to whole days: the deleted
 					// cluster's history counts too.
-					statecheck.ExpectKnownValue(dsBills, attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsBills, acctest.Attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"start_time":  knownvalue.StringExact("2026-03-09T00:00:00Z"),
 						"end_time":    knownvalue.StringExact("2026-03-11T00:00:00Z"),
 						"bucket_size": knownvalue.StringExact("day"),
 					})),
-					statecheck.ExpectKnownValue(dsBills, attr("unique_cluster_count"), knownvalue.Int64Exact(3)),
-					statecheck.ExpectKnownValue(dsBills, attr("record_count"), knownvalue.Int64Exact(6)),
-					statecheck.ExpectKnownValue(dsBills, attr("totals").AtMapKey("total_amount"), knownvalue.Float64Exact(13.8)),
+					statecheck.ExpectKnownValue(dsBills, acctest.Attr("unique_cluster_count"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(dsBills, acctest.Attr("record_count"), knownvalue.Int64Exact(6)),
+					statecheck.ExpectKnownValue(dsBills, acctest.Attr("totals").AtMapKey("total_amount"), knownvalue.Float64Exact(13.8)),
 				},
 			},
 			{

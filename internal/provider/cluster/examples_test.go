@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // example reads files of the documentation's examples, joined.
@@ -44,7 +46,7 @@ func TestAccClusterExamples(t *testing.T) {
 		"data-sources/runpod_cluster_billing/data-source.tf")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: rec.Reset,
@@ -78,12 +80,12 @@ func TestAccClusterExamples_networkVolume(t *testing.T) {
 	env := newEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: example(t, "resources/runpod_cluster/network-volume.tf"),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("runpod_cluster.train", attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
+					statecheck.ExpectKnownValue("runpod_cluster.train", acctest.Attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
 				},
 			},
 		},
@@ -96,15 +98,15 @@ func TestAccClusterExamples_privateImage(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:          example(t, "resources/runpod_cluster/private-image.tf"),
 				ConfigVariables: config.Variables{"ghcr_token": config.StringVariable("not-a-real-token")},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs("runpod_cluster.private", attr("template_id"),
-						"runpod_template.trainer", attr("id"), compareEqual),
-					statecheck.ExpectKnownValue("runpod_cluster.private", attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.CompareValuePairs("runpod_cluster.private", acctest.Attr("template_id"),
+						"runpod_template.trainer", acctest.Attr("id"), compareEqual),
+					statecheck.ExpectKnownValue("runpod_cluster.private", acctest.Attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"RUNNING": knownvalue.Int64Exact(4),
 					})),
 				},

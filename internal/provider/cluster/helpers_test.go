@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
@@ -35,8 +33,6 @@ const (
 	summaryRecorded   = "Cluster Settings Recorded From Configuration"
 	summaryNotChecked = "Cluster Stock and Cost Not Checked"
 )
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
 
 // clusterConfig is a 2 × 8 H100 training cluster in US-TX-3 (where the
 // default catalog has 64 H100s for clusters) with extra lines added.
@@ -70,27 +66,6 @@ func override(cfg, key, line string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
-}
-
-// checkDestroyed asserts, against the fake, that every cluster in the final
-// state is gone with its members.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_cluster" {
-				continue
-			}
-			if _, ok := fake.Cluster(rs.Primary.ID); ok {
-				return fmt.Errorf("cluster %s still exists after destroy", rs.Primary.ID)
-			}
-			if pod := rs.Primary.Attributes["primary_pod_id"]; pod != "" {
-				if _, ok := fake.Pod(pod); ok {
-					return fmt.Errorf("member pod %s of cluster %s survived destroy", pod, rs.Primary.ID)
-				}
-			}
-		}
-		return nil
-	}
 }
 
 // requestBodies returns the bodies of the requests matching method and path

@@ -19,7 +19,7 @@ func TestAccCluster_identity(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: append([]resource.TestStep{{
 			Config:            clusterConfig("identity"),
 			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},

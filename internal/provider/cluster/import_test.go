@@ -51,12 +51,12 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: clusterConfig("train"),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v == older.ID {
 							return fmt.Errorf("adopted the older cluster %s", v)
 						}
@@ -118,20 +118,20 @@ resource "runpod_cluster" "c" {
 	importBlock := fmt.Sprintf("import {\n  to = runpod_cluster.c\n  id = %q\n}\n", c.ID)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() { rec.Reset(); env.Fake.ResetRequests() },
 				Config:    importBlock + cfg(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addr, attr("estimated_cost_per_hour")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
 					expectWarning(rec, summaryRecorded, "none of them is configured"),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringExact(c.ID)),
-					statecheck.ExpectKnownValue(addr, attr("template_id"), knownvalue.StringExact(tmpl.ID)),
-					statecheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(11.96)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringExact(c.ID)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("template_id"), knownvalue.StringExact(tmpl.ID)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(11.96)),
 					acctest.CheckFake(func() error {
 						if n := len(requestBodies(env.Fake, "POST", "/v2/clusters")) + len(requestBodies(env.Fake, "PATCH", "/v2/clusters/"+c.ID)); n != 0 {
 							return fmt.Errorf("%d writes during the import", n)

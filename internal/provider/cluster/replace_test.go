@@ -90,7 +90,7 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            initial,
@@ -101,7 +101,7 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 			func() resource.TestStep {
 				s := step(one("pod_count"), set("pod_count", `pod_count = 3`))
 				s.ConfigPlanChecks.PreApply = append(s.ConfigPlanChecks.PreApply,
-					plancheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(35.88)),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(35.88)),
 					expectWarning(rec, summaryCost, "pod_count × gpu_count_per_pod = 3 × 4 = 12 GPUs", "= $35.88 per hour"))
 				return s
 			}(),
@@ -110,7 +110,7 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 				// The A100 has cluster stock only in US-KS-2, the second choice.
 				s := step(one("gpu_type_id"), set("gpu_type_id", fmt.Sprintf("gpu_type_id = %q", a100)))
 				s.ConfigStateChecks = append(s.ConfigStateChecks,
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-KS-2")))
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")))
 				return s
 			}(),
 			step(one("image"), set("image", `image = "ghcr.io/acme/trainer:2"`)),

@@ -27,7 +27,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				// Create: the plan states the money and shows the estimate;
@@ -36,7 +36,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				Config:    clusterConfig("train"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
 					expectWarning(rec, summaryCost,
 						`Creating cluster "train": pod_count × gpu_count_per_pod = 2 × 8 = 16 GPUs of NVIDIA H100 80GB HBM3 `+
 							`(H100 SXM) at $2.99 per GPU-hour (catalog, Secure Cloud price) = $47.84 per hour (about $1,148.16 `+
@@ -47,20 +47,20 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					acctest.CaptureAttr(addr, "id", &firstID),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("train")),
-					statecheck.ExpectKnownValue(addr, attr("type"), knownvalue.StringExact("TRAINING")),
-					statecheck.ExpectKnownValue(addr, attr("gpu_type_id"), knownvalue.StringExact(h100)),
-					statecheck.ExpectKnownValue(addr, attr("gpu_count_per_pod"), knownvalue.Int64Exact(8)),
-					statecheck.ExpectKnownValue(addr, attr("pod_count"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
-					statecheck.ExpectKnownValue(addr, attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("train")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("TRAINING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu_type_id"), knownvalue.StringExact(h100)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu_count_per_pod"), knownvalue.Int64Exact(8)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"RUNNING": knownvalue.Int64Exact(2),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("primary_pod_id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]{10}$`))),
-					statecheck.ExpectKnownValue(addr, attr("network_cidr"), knownvalue.StringExact("10.65.0.0/16")),
-					statecheck.ExpectKnownValue(addr, attr("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
-					statecheck.ExpectKnownValue(addr, attr("template_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("primary_pod_id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]{10}$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("network_cidr"), knownvalue.StringExact("10.65.0.0/16")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("template_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
 					acctest.CheckFake(func() error {
 						c, ok := env.Fake.Cluster(id)
 						if !ok {
@@ -97,12 +97,12 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				Config:    clusterConfig("train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
 					expectNoWarning(rec, summaryCost),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("train-2")),
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("train-2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v != firstID {
 							return fmt.Errorf("id %s, want the original %s", v, firstID)
 						}
@@ -129,7 +129,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				Config:    clusterConfig("train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("train-2")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("train-2")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CheckFake(func() error {
@@ -175,14 +175,14 @@ func TestAccCluster_createTimeout(t *testing.T) {
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: rec.Reset,
 				Config:    clusterConfig("slow", `timeouts { create = "300ms" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"STARTING": knownvalue.Int64Exact(2),
 					})),
 					acctest.CheckFake(func() error {

@@ -41,7 +41,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: sized(2),
@@ -83,21 +83,21 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				Config:    sized(3),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
 					expectWarning(rec, summarySizeAdopt, "resized outside Terraform from 2 to 3 pods",
 						"records the new size in state; the cluster itself is not touched",
 						"3 × 8 = 24 GPUs", "= $71.76 per hour"),
 					expectNoWarning(rec, summaryCost),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v != firstID {
 							return fmt.Errorf("id %s, want %s", v, firstID)
 						}
 						return nil
 					})),
-					statecheck.ExpectKnownValue(addr, attr("pod_count"), knownvalue.Int64Exact(3)),
-					statecheck.ExpectKnownValue(addr, attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
 					noWrites,
 				},
 			},
@@ -119,7 +119,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("pod_count"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(3)),
 					acctest.CheckFake(func() error {
 						if id == firstID {
 							return fmt.Errorf("not rebuilt")
@@ -146,7 +146,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 						"The cluster being replaced has 4 pods now, set outside Terraform; the new one has the configured 2."),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("pod_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(2)),
 				},
 			},
 		},

@@ -28,7 +28,7 @@ func TestAccCluster_stockCheck(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: inEURO,
@@ -92,7 +92,7 @@ func TestAccCluster_capacityAtApply(t *testing.T) {
 		"pod_count", `pod_count = 3`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -127,7 +127,7 @@ func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 				Config: clusterConfig("offline"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(addr, attr("estimated_cost_per_hour")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
 					expectWarning(rec, summaryNotChecked, "cannot call the API", "Missing Runpod API Key",
 						"bills pod_count × gpu_count_per_pod GPUs"),
 				}},
@@ -154,7 +154,7 @@ resource "runpod_cluster" "many" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config,

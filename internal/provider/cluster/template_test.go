@@ -50,7 +50,7 @@ func TestAccCluster_template(t *testing.T) {
 	var clusterID, templateID, registryID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: templateCluster(`image = "ghcr.io/acme/other:2"`),
@@ -87,8 +87,8 @@ resource "runpod_cluster" "c" {
 					acctest.CaptureAttr(addr, "id", &clusterID),
 					acctest.CaptureAttr("runpod_template.trainer", "id", &templateID),
 					acctest.CaptureAttr("runpod_registry_auth.ghcr", "id", &registryID),
-					statecheck.ExpectKnownValue(addr, attr("template_id"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, attr("primary_ssh_endpoint"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9.]+:\d+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("template_id"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("primary_ssh_endpoint"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9.]+:\d+$`))),
 					acctest.CheckFake(func() error {
 						c, _ := env.Fake.Cluster(clusterID)
 						if c.Template != templateID {
@@ -138,14 +138,14 @@ resource "runpod_network_volume" "ckpt" {
 	var clusterID, volumeID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config(`[runpod_network_volume.ckpt.data_center_id]`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &clusterID),
 					acctest.CaptureAttr("runpod_network_volume.ckpt", "id", &volumeID),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
 					acctest.CheckFake(func() error {
 						c, _ := env.Fake.Cluster(clusterID)
 						p, _ := env.Fake.Pod(c.Primary.PodID)

@@ -26,17 +26,17 @@ func TestAccNetworkVolume_colocationExample(t *testing.T) {
 	const weights = "runpod_network_volume.weights"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				ConfigFile: colocationExample,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(weights, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(weights, attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
+					plancheck.ExpectKnownValue(weights, acctest.Attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownOutputValue("weights_data_center", knownvalue.StringExact("EU-RO-1")),
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.rtx4090", attr("available_data_center_ids"),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.rtx4090", acctest.Attr("available_data_center_ids"),
 						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("EU-RO-1"), knownvalue.StringExact("US-KS-2")})),
 				},
 			},
@@ -48,7 +48,7 @@ func TestAccNetworkVolume_colocationExample(t *testing.T) {
 					plancheck.ExpectResourceAction(weights, plancheck.ResourceActionNoop),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.rtx4090", attr("available_data_center_ids"),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.rtx4090", acctest.Attr("available_data_center_ids"),
 						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("US-KS-2")})),
 					statecheck.ExpectKnownOutputValue("weights_data_center", knownvalue.StringExact("EU-RO-1")),
 				},

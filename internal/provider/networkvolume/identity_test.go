@@ -18,7 +18,7 @@ func TestAccNetworkVolume_identity(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: append([]resource.TestStep{{
 			Config:            volumeConfig("identity", 20, "US-TX-3", `type = "HIGH_PERFORMANCE"`),
 			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},

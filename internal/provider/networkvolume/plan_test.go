@@ -65,7 +65,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 	rec := env.Record()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: rec.Reset,
@@ -172,7 +172,7 @@ resource "runpod_network_volume" "many" {
 	var planReads int
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -189,7 +189,7 @@ resource "runpod_network_volume" "many" {
 					}),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("runpod_network_volume.many[49]", attr("type"), knownvalue.StringExact("STANDARD")),
+					statecheck.ExpectKnownValue("runpod_network_volume.many[49]", acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
 					acctest.CheckFake(func() error {
 						// Apply re-plans each create in a second process: one more read.
 						n := catalogReads()

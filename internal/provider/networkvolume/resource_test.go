@@ -11,32 +11,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
 const addr = "runpod_network_volume.v"
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
-// checkDestroyed asserts, against the fake, that every volume in the final
-// state is gone.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_network_volume" {
-				continue
-			}
-			if _, ok := fake.NetworkVolume(rs.Primary.ID); ok {
-				return fmt.Errorf("network volume %s still exists after destroy", rs.Primary.ID)
-			}
-		}
-		return nil
-	}
-}
 
 func volumeConfig(name string, size int, dc string, extra ...string) string {
 	return fmt.Sprintf(`
@@ -66,24 +46,24 @@ func TestAccNetworkVolume_lifecycle(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				// EU-RO-1 offers only STANDARD, so the tier is known at plan time.
 				Config: volumeConfig("weights", 50, "EU-RO-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, attr("type"), knownvalue.StringExact("STANDARD")),
-					plancheck.ExpectUnknownValue(addr, attr("id")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("id")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					acctest.CaptureAttr(addr, "id", &firstID),
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("weights")),
-					statecheck.ExpectKnownValue(addr, attr("size_gb"), knownvalue.Int64Exact(50)),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
-					statecheck.ExpectKnownValue(addr, attr("type"), knownvalue.StringExact("STANDARD")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("weights")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("size_gb"), knownvalue.Int64Exact(50)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
 					checkVolume(env.Fake, &id, runpodfake.NetworkVolume{Name: "weights", Size: 50, DataCenter: "EU-RO-1", Type: "STANDARD"}),
 					acctest.CheckFake(func() error {
 						// The create body names the data center as v2 does, with
@@ -112,8 +92,8 @@ func TestAccNetworkVolume_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("weights-v2")),
-					statecheck.ExpectKnownValue(addr, attr("size_gb"), knownvalue.Int64Exact(100)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("weights-v2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("size_gb"), knownvalue.Int64Exact(100)),
 					checkVolume(env.Fake, &id, runpodfake.NetworkVolume{Name: "weights-v2", Size: 100, DataCenter: "EU-RO-1", Type: "STANDARD"}),
 					acctest.CheckFake(func() error {
 						body, err := onlyRequestBody(env.Fake, "PATCH", "/v2/network-volumes/"+id)
@@ -161,7 +141,7 @@ func TestAccNetworkVolume_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v != firstID {
 							return fmt.Errorf("id %s, want the original %s", v, firstID)
 						}
@@ -184,7 +164,7 @@ func TestAccNetworkVolume_lifecycle(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
 					acctest.CheckFake(func() error {
 						if _, ok := env.Fake.NetworkVolume(firstID); ok || id == firstID {
 							return fmt.Errorf("the old volume %s was not replaced", firstID)
@@ -221,18 +201,18 @@ func TestAccNetworkVolume_tier(t *testing.T) {
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				// US-TX-3 offers two tiers: the API picks its primary one.
 				Config: volumeConfig("fast", 20, "US-TX-3"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(addr, attr("type")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("type")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("type"), knownvalue.StringExact("STANDARD")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
 					acctest.CheckFake(func() error {
 						// No tier in the body: the choice is left to the API.
 						body, err := onlyRequestBody(env.Fake, "POST", "/v2/network-volumes")
@@ -260,7 +240,7 @@ func TestAccNetworkVolume_tier(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("type"), knownvalue.StringExact("HIGH_PERFORMANCE")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("HIGH_PERFORMANCE")),
 					acctest.CheckFake(func() error {
 						if _, ok := env.Fake.NetworkVolume(id); ok {
 							return fmt.Errorf("the STANDARD volume %s survived the tier change", id)
@@ -334,7 +314,7 @@ func TestAccNetworkVolume_drift(t *testing.T) {
 	config := volumeConfig("drift", 50, "CA-MTL-1")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -375,7 +355,7 @@ func TestAccNetworkVolume_drift(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v == id {
 							return fmt.Errorf("the re-created volume kept the deleted id %s", id)
 						}
@@ -393,7 +373,7 @@ func TestAccNetworkVolume_inUse(t *testing.T) {
 	config := volumeConfig("busy", 30, "US-KS-2")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,

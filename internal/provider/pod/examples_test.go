@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // The documented examples, as shipped in examples/, run as they are.
@@ -22,15 +24,15 @@ func TestAccPodExample_interactive(t *testing.T) {
 	const notebook = "runpod_pod.notebook"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
 			ConfigFile: config.StaticFile(examples + "resource.tf"),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(notebook, attr("status"), knownvalue.StringExact("RUNNING")),
+				statecheck.ExpectKnownValue(notebook, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
 				statecheck.ExpectKnownOutputValue("jupyter_url", knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-8888\.proxy\.runpod\.net$`))),
 				statecheck.ExpectKnownOutputValue("app_url", knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-7860\.proxy\.runpod\.net$`))),
 				statecheck.ExpectKnownOutputValue("ssh", knownvalue.StringRegexp(regexp.MustCompile(`^ssh root@`))),
-				statecheck.ExpectKnownValue(notebook, attr("jupyter_password"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(notebook, acctest.Attr("jupyter_password"), knownvalue.NotNull()),
 			},
 		}},
 	})
@@ -43,18 +45,18 @@ func TestAccPodExample_training(t *testing.T) {
 	const trainer = "runpod_pod.trainer"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				ConfigFile: config.StaticFile(examples + "training.tf"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(trainer, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue("runpod_network_volume.checkpoints", attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+					plancheck.ExpectKnownValue("runpod_network_volume.checkpoints", acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownOutputValue("trainer_data_center", knownvalue.StringExact("US-KS-2")),
-					statecheck.ExpectKnownValue(trainer, attr("cost_per_hr"), knownvalue.Float64Exact(3.28)),
-					statecheck.ExpectKnownValue(trainer, attr("cloud"), knownvalue.StringExact("SECURE")),
+					statecheck.ExpectKnownValue(trainer, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(3.28)),
+					statecheck.ExpectKnownValue(trainer, acctest.Attr("cloud"), knownvalue.StringExact("SECURE")),
 				},
 			},
 			{
@@ -77,12 +79,12 @@ func TestAccPodExample_stopped(t *testing.T) {
 	const batch = "runpod_pod.batch"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
 			ConfigFile: config.StaticFile(examples + "stopped.tf"),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(batch, attr("status"), knownvalue.StringExact("EXITED")),
-				statecheck.ExpectKnownValue(batch, attr("cost_per_hr"), knownvalue.Float64Exact(0)),
+				statecheck.ExpectKnownValue(batch, acctest.Attr("status"), knownvalue.StringExact("EXITED")),
+				statecheck.ExpectKnownValue(batch, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0)),
 			},
 		}},
 	})

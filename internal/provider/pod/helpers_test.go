@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
@@ -27,24 +25,6 @@ const (
 	rtx4090 = "NVIDIA GeForce RTX 4090"
 	sshKey  = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c tester@example"
 )
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
-// checkDestroyed asserts, against the fake, that every pod in the final
-// state is gone.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_pod" {
-				continue
-			}
-			if p, ok := fake.Pod(rs.Primary.ID); ok {
-				return fmt.Errorf("pod %s still exists after destroy (%s)", rs.Primary.ID, p.Status)
-			}
-		}
-		return nil
-	}
-}
 
 // podConfig is a runpod_pod "p" with the given body lines.
 func podConfig(lines ...string) string {

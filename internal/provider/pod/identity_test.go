@@ -19,7 +19,7 @@ func TestAccPod_identity(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: append([]resource.TestStep{{
 			Config: podConfig(`name = "identity"`, `image = "runpod/base:0.7.0"`,
 				`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.4" }`,

@@ -32,25 +32,25 @@ func TestAccPod_fromTemplate(t *testing.T) {
 	cfg := podConfig(`name = "from-template"`, fmt.Sprintf(`template_id = %q`, tmpl.ID), `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(addr, attr("ports")),
-					plancheck.ExpectUnknownValue(addr, attr("env")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("ports")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("env")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("image"), knownvalue.StringExact("ghcr.io/example/app:1.4")),
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringExact("python serve.py")),
-					statecheck.ExpectKnownValue(addr, attr("container_disk_gb"), knownvalue.Int64Exact(30)),
-					statecheck.ExpectKnownValue(addr, attr("ports"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("8888/http")})),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"FROM_TEMPLATE": knownvalue.StringExact("1")})),
-					statecheck.ExpectKnownValue(addr, attr("template_id"), knownvalue.StringExact(tmpl.ID)),
-					statecheck.ExpectKnownValue(addr, attr("proxy_urls"), knownvalue.MapSizeExact(1)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("image"), knownvalue.StringExact("ghcr.io/example/app:1.4")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringExact("python serve.py")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("container_disk_gb"), knownvalue.Int64Exact(30)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ports"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("8888/http")})),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"FROM_TEMPLATE": knownvalue.StringExact("1")})),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("template_id"), knownvalue.StringExact(tmpl.ID)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("proxy_urls"), knownvalue.MapSizeExact(1)),
 					// The template starts Jupyter.
-					statecheck.ExpectKnownValue(addr, attr("jupyter_password"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("jupyter_password"), knownvalue.NotNull()),
 					acctest.CheckFake(func() error {
 						bodies, _ := requestBodies(env.Fake, "POST", "/v2/pods")
 						if len(bodies) != 1 || bodies[0]["templateId"] != tmpl.ID || bodies[0]["image"] != nil || bodies[0]["ports"] != nil || bodies[0]["env"] != nil {
@@ -75,8 +75,8 @@ func TestAccPod_fromTemplate(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"MODE": knownvalue.StringExact("prod")})),
-					statecheck.ExpectKnownValue(addr, attr("jupyter_password"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"MODE": knownvalue.StringExact("prod")})),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("jupyter_password"), knownvalue.NotNull()),
 					checkPod(env.Fake, &id, func(p runpodfake.Pod) error {
 						if p.Env["MODE"] != "prod" || p.Env["JUPYTER_PASSWORD"] == "" || p.Env["FROM_TEMPLATE"] != "1" {
 							return fmt.Errorf("env %v", p.Env)
@@ -101,17 +101,17 @@ func TestAccPod_networkVolume(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg("/checkpoints"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
-					statecheck.ExpectKnownValue(addr, attr("network_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("network_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"volume_id": knownvalue.StringExact(vol.ID), "path": knownvalue.StringExact("/checkpoints"),
 					})),
 				},
@@ -155,16 +155,16 @@ func TestAccPod_cpu(t *testing.T) {
 	rec := env.Record()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
 			Config: podConfig(`name = "cpu"`, `image = "runpod/base:0.7.0"`, `cpu = { type_id = "cpu3c", vcpu_count = 4 }`),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, attr("cpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(addr, acctest.Attr("cpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"type_id": knownvalue.StringExact("cpu3c"), "vcpu_count": knownvalue.Int64Exact(4),
 				})),
-				statecheck.ExpectKnownValue(addr, attr("gpu"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(addr, attr("cuda_version"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(addr, attr("cost_per_hr"), knownvalue.Float64Exact(0.12)),
+				statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(addr, acctest.Attr("cuda_version"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0.12)),
 			},
 		}},
 	})
@@ -177,11 +177,11 @@ func TestAccPod_sshWithoutKeyWarns(t *testing.T) {
 	rec := env.Record()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
 			Config: gpuPod("no-key", `start_ssh = true`, `ports = ["22/tcp"]`),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("RUNNING")),
+				statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
 			},
 		}},
 	})
@@ -234,17 +234,17 @@ data "runpod_pod" "member" {
   id = %q
 }`, solo.ID, member.ID),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_pods.mine", attr("pods"), knownvalue.ListSizeExact(1)),
-					statecheck.ExpectKnownValue("data.runpod_pods.all", attr("pods"), knownvalue.ListSizeExact(3)),
-					statecheck.ExpectKnownValue("data.runpod_pods.named", attr("pods").AtSliceIndex(0).AtMapKey("id"), knownvalue.StringExact(solo.ID)),
-					statecheck.ExpectKnownValue("data.runpod_pod.solo", attr("status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue("data.runpod_pod.solo", attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_pods.mine", acctest.Attr("pods"), knownvalue.ListSizeExact(1)),
+					statecheck.ExpectKnownValue("data.runpod_pods.all", acctest.Attr("pods"), knownvalue.ListSizeExact(3)),
+					statecheck.ExpectKnownValue("data.runpod_pods.named", acctest.Attr("pods").AtSliceIndex(0).AtMapKey("id"), knownvalue.StringExact(solo.ID)),
+					statecheck.ExpectKnownValue("data.runpod_pod.solo", acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue("data.runpod_pod.solo", acctest.Attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"type_id": knownvalue.StringExact(rtx4090), "count": knownvalue.Int64Exact(1),
 					})),
-					statecheck.ExpectKnownValue("data.runpod_pod.solo", attr("proxy_urls").AtMapKey("8888"),
+					statecheck.ExpectKnownValue("data.runpod_pod.solo", acctest.Attr("proxy_urls").AtMapKey("8888"),
 						knownvalue.StringExact("https://"+solo.ID+"-8888.proxy.runpod.net")),
-					statecheck.ExpectKnownValue("data.runpod_pod.solo", attr("cluster_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue("data.runpod_pod.member", attr("cluster_id"), knownvalue.StringExact(cluster.ID)),
+					statecheck.ExpectKnownValue("data.runpod_pod.solo", acctest.Attr("cluster_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("data.runpod_pod.member", acctest.Attr("cluster_id"), knownvalue.StringExact(cluster.ID)),
 				},
 			},
 			{
@@ -294,7 +294,7 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 		`ports = ["22/tcp"]`, `start_ssh = true`, `data_center_ids = ["`+*seeded.DataCenterID+`"]`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:             cfg,
@@ -309,10 +309,10 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringExact(seeded.ID)),
-					statecheck.ExpectKnownValue(addr, attr("start_ssh"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringExact(seeded.ID)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("start_ssh"), knownvalue.Bool(true)),
 					// The injected key is not drift.
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapSizeExact(0)),
 					acctest.CheckFake(func() error {
 						if n := env.Fake.CountRequests("PATCH", "/v2/pods/*") + env.Fake.CountRequests("POST", "/v2/pods"); n != 0 {
 							return fmt.Errorf("%d writes to record settings the API never returns", n)
@@ -360,7 +360,7 @@ func TestAccPod_globalNetworkingAtNextStart(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            cfg(),
@@ -372,7 +372,7 @@ func TestAccPod_globalNetworkingAtNextStart(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("global_networking"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("global_networking"), knownvalue.Bool(true)),
 					enabled(false),
 				},
 			},
@@ -385,7 +385,7 @@ func TestAccPod_globalNetworkingAtNextStart(t *testing.T) {
 			{
 				Config: cfg(`global_networking = true`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("global_networking"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("global_networking"), knownvalue.Bool(true)),
 					enabled(true),
 				},
 			},

@@ -34,31 +34,31 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 	)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(addr, attr("proxy_urls")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("proxy_urls")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue(addr, attr("desired_status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
-					statecheck.ExpectKnownValue(addr, attr("cuda_version"), knownvalue.StringExact("12.8")),
-					statecheck.ExpectKnownValue(addr, attr("cost_per_hr"), knownvalue.Float64Exact(0.69)),
-					statecheck.ExpectKnownValue(addr, attr("cloud"), knownvalue.StringExact("SECURE")),
-					statecheck.ExpectKnownValue(addr, attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("desired_status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cuda_version"), knownvalue.StringExact("12.8")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0.69)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cloud"), knownvalue.StringExact("SECURE")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"type_id": knownvalue.StringExact(rtx4090), "count": knownvalue.Int64Exact(1),
 						"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"MODE": knownvalue.StringExact("dev"),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("jupyter_password"), knownvalue.StringRegexp(regexp.MustCompile(`^.{8,}$`))),
-					statecheck.ExpectKnownValue(addr, attr("proxy_urls"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("jupyter_password"), knownvalue.StringRegexp(regexp.MustCompile(`^.{8,}$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("proxy_urls"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"8888": knownvalue.StringFunc(func(v string) error {
 							if want := "https://" + id + "-8888.proxy.runpod.net"; v != want {
 								return fmt.Errorf("proxy URL %s, want %s", v, want)
@@ -66,7 +66,7 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 							return nil
 						}),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("port_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("port_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"22": knownvalue.Int64Func(func(v int64) error {
 							if v < 1024 {
 								return fmt.Errorf("public port %d", v)
@@ -74,10 +74,10 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 							return nil
 						}),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("public_ip"), knownvalue.StringRegexp(regexp.MustCompile(`^203\.0\.113\.\d+$`))),
-					statecheck.ExpectKnownValue(addr, attr("ssh_direct"), knownvalue.StringRegexp(regexp.MustCompile(`^ssh root@203\.0\.113\.\d+ -p \d+$`))),
-					statecheck.ExpectKnownValue(addr, attr("ssh_proxy"), knownvalue.StringRegexp(regexp.MustCompile(`^ssh \S+@ssh\.runpod\.io$`))),
-					statecheck.ExpectKnownValue(addr, attr("persistent_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("public_ip"), knownvalue.StringRegexp(regexp.MustCompile(`^203\.0\.113\.\d+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ssh_direct"), knownvalue.StringRegexp(regexp.MustCompile(`^ssh root@203\.0\.113\.\d+ -p \d+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ssh_proxy"), knownvalue.StringRegexp(regexp.MustCompile(`^ssh \S+@ssh\.runpod\.io$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("persistent_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace"),
 					})),
 					countPOSTs(env.Fake, 1),
@@ -152,7 +152,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 		return gpuPod("web", append(slices.Clone(base), extra...)...)
 	}
 	sameID := func(want *string) statecheck.StateCheck {
-		return statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+		return statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 			if v != *want {
 				return fmt.Errorf("id %s, want %s (the pod was replaced)", v, *want)
 			}
@@ -161,7 +161,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: step(`ports = ["8888/http"]`, `env = { A = "1" }`),
@@ -185,10 +185,10 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID(&firstID),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("web-2")),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"A": knownvalue.StringExact("2")})),
-					statecheck.ExpectKnownValue(addr, attr("ssh_direct"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, attr("locked"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("web-2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{"A": knownvalue.StringExact("2")})),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ssh_direct"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("locked"), knownvalue.Bool(true)),
 					acctest.CheckFake(func() error {
 						bodies, err := requestBodies(env.Fake, "PATCH", "/v2/pods/"+id)
 						if err != nil || len(bodies) != 1 {
@@ -225,8 +225,8 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID(&firstID),
-					statecheck.ExpectKnownValue(addr, attr("gpu").AtMapKey("min_cuda_version"), knownvalue.StringExact("12.4")),
-					statecheck.ExpectKnownValue(addr, attr("locked"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu").AtMapKey("min_cuda_version"), knownvalue.StringExact("12.4")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("locked"), knownvalue.Bool(false)),
 					acctest.CheckFake(func() error {
 						// Only the unlock went out.
 						bodies, _ := requestBodies(env.Fake, "PATCH", "/v2/pods/"+id)
@@ -261,7 +261,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("jupyter_password"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("jupyter_password"), knownvalue.NotNull()),
 					acctest.CheckFake(func() error {
 						if _, ok := env.Fake.Pod(firstID); ok || id == firstID {
 							return fmt.Errorf("pod %s was not replaced", firstID)
@@ -288,9 +288,9 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &firstID),
-					statecheck.ExpectKnownValue(addr, attr("cost_per_hr"), knownvalue.Float64Exact(1.38)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(1.38)),
 					// The first data center listed that has stock.
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
 				},
 			},
 			{
@@ -303,7 +303,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("EU-RO-1")),
 				},
 			},
 		},
@@ -329,7 +329,7 @@ func TestAccPod_stopStartAndDrift(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg(),
@@ -346,9 +346,9 @@ func TestAccPod_stopStartAndDrift(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("EXITED")),
-					statecheck.ExpectKnownValue(addr, attr("cost_per_hr"), knownvalue.Float64Exact(0)),
-					statecheck.ExpectKnownValue(addr, attr("proxy_urls"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("EXITED")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("proxy_urls"), knownvalue.MapSizeExact(0)),
 					status("EXITED"),
 					acctest.CheckFake(func() error {
 						if w := rec.Warnings("Stopping a Pod"); len(w) == 0 {
@@ -365,8 +365,8 @@ func TestAccPod_stopStartAndDrift(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v != firstID {
 							return fmt.Errorf("start replaced the pod")
 						}
@@ -389,7 +389,7 @@ func TestAccPod_stopStartAndDrift(t *testing.T) {
 				Config:    cfg(),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, attr("desired_status"), knownvalue.StringExact("RUNNING")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("desired_status"), knownvalue.StringExact("RUNNING")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{status("RUNNING")},
 			},

@@ -121,15 +121,15 @@ func TestAccPod_waitRunsOut(t *testing.T) {
 	cfg := gpuPod("slow-pull", `ports = ["8888/http"]`, `timeouts { create = "300ms" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("STARTING")),
-					statecheck.ExpectKnownValue(addr, attr("desired_status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue(addr, attr("proxy_urls"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("STARTING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("desired_status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("proxy_urls"), knownvalue.MapSizeExact(0)),
 					countPOSTs(env.Fake, 1),
 				},
 			},
@@ -150,8 +150,8 @@ func TestAccPod_waitRunsOut(t *testing.T) {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("RUNNING")),
-					statecheck.ExpectKnownValue(addr, attr("proxy_urls"), knownvalue.MapSizeExact(1)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("proxy_urls"), knownvalue.MapSizeExact(1)),
 					countPOSTs(env.Fake, 1),
 				},
 			},
@@ -172,7 +172,7 @@ func TestAccPod_errorFailsCreate(t *testing.T) {
 	pod.OnCreated(t, "broken", func(id string) { once.Do(func() { env.Fake.SetPodStatus(id, "ERROR") }) })
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:      gpuPod("broken"),
@@ -185,7 +185,7 @@ func TestAccPod_errorFailsCreate(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("RUNNING")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
 					countPOSTs(env.Fake, 2),
 					acctest.CheckFake(func() error {
 						if ids, err := listPodIDs(env.Fake); err != nil || len(ids) != 1 || ids[0] != id {
@@ -208,16 +208,16 @@ func TestAccPod_createdStopped(t *testing.T) {
 	cfg := gpuPod("parked", `desired_status = "EXITED"`, `locked = true`, `persistent_volume = { size_gb = 50, path = "/workspace" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("status"), knownvalue.StringExact("EXITED")),
-					statecheck.ExpectKnownValue(addr, attr("desired_status"), knownvalue.StringExact("EXITED")),
-					statecheck.ExpectKnownValue(addr, attr("cost_per_hr"), knownvalue.Float64Exact(0)),
-					statecheck.ExpectKnownValue(addr, attr("locked"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("EXITED")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("desired_status"), knownvalue.StringExact("EXITED")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("locked"), knownvalue.Bool(true)),
 					checkPod(env.Fake, &id, func(p runpodfake.Pod) error {
 						if p.Status != "EXITED" || !p.Locked {
 							return fmt.Errorf("pod %s locked=%v", p.Status, p.Locked)

@@ -19,7 +19,7 @@ func TestAccRegistryAuth_identity(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: append([]resource.TestStep{{
 			Config: `
 resource "runpod_registry_auth" "r" {

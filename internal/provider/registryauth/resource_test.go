@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -22,25 +21,7 @@ import (
 
 const addr = "runpod_registry_auth.r"
 
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
 var writeOnly = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)}
-
-// checkDestroyed asserts, against the fake, that every credential in the
-// final state is gone.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_registry_auth" {
-				continue
-			}
-			if _, ok := fake.Registry(rs.Primary.ID); ok {
-				return fmt.Errorf("registry credential %s still exists after destroy", rs.Primary.ID)
-			}
-		}
-		return nil
-	}
-}
 
 // stored asserts what the API received for credential *id.
 func stored(fake *runpodfake.Fake, id *string, username, password string) statecheck.StateCheck {
@@ -78,22 +59,22 @@ resource "runpod_registry_auth" "r" {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config("ghcr", "bot", "pw-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectSensitiveValue(addr, attr("username")),
-					plancheck.ExpectSensitiveValue(addr, attr("password")),
+					plancheck.ExpectSensitiveValue(addr, acctest.Attr("username")),
+					plancheck.ExpectSensitiveValue(addr, acctest.Attr("password")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("ghcr")),
-					statecheck.ExpectKnownValue(addr, attr("username"), knownvalue.StringExact("bot")),
-					statecheck.ExpectKnownValue(addr, attr("password"), knownvalue.StringExact("pw-1")),
-					statecheck.ExpectKnownValue(addr, attr("password_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("password_wo_version"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("ghcr")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("username"), knownvalue.StringExact("bot")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password"), knownvalue.StringExact("pw-1")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo_version"), knownvalue.Null()),
 					stored(env.Fake, &id, "bot", "pw-1"),
 				},
 			},
@@ -111,7 +92,7 @@ resource "runpod_registry_auth" "r" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), otherID(&id)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), otherID(&id)),
 					acctest.CaptureAttr(addr, "id", &id),
 					stored(env.Fake, &id, "bot", "pw-2"),
 				},
@@ -132,7 +113,7 @@ resource "runpod_registry_auth" "r" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("ghcr-renamed")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("ghcr-renamed")),
 				},
 			},
 		},
@@ -154,19 +135,19 @@ resource "runpod_registry_auth" "r" {
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config("wo-1", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, attr("password_wo"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("password_wo"), knownvalue.Null()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("password_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("password"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("password_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo_version"), knownvalue.Int64Exact(1)),
 					stored(env.Fake, &id, "bot", "wo-1"),
 				},
 			},
@@ -185,7 +166,7 @@ resource "runpod_registry_auth" "r" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), otherID(&id)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), otherID(&id)),
 					acctest.CaptureAttr(addr, "id", &id),
 					stored(env.Fake, &id, "bot", "wo-2"),
 				},
@@ -270,7 +251,7 @@ resource "runpod_registry_auth" "r" {
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:             config,
@@ -297,9 +278,9 @@ resource "runpod_registry_auth" "r" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringExact(seeded.ID)),
-					statecheck.ExpectKnownValue(addr, attr("username"), knownvalue.StringExact("bot")),
-					statecheck.ExpectKnownValue(addr, attr("password_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringExact(seeded.ID)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("username"), knownvalue.StringExact("bot")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo_version"), knownvalue.Int64Exact(1)),
 					acctest.CheckFake(func() error {
 						for _, r := range env.Fake.Requests() {
 							if r.Method != "GET" {
@@ -365,7 +346,7 @@ resource "runpod_registry_auth" "r" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -408,7 +389,7 @@ resource "runpod_registry_auth" "r" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -438,7 +419,7 @@ func TestAccRegistryAuth_destroyWarnsAboutTemplates(t *testing.T) {
 	var id, consoleID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -501,7 +482,7 @@ func TestAccRegistryAuths_dataSource(t *testing.T) {
 			{
 				Config: `data "runpod_registry_auths" "all" {}`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_registry_auths.all", attr("registry_auths"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_registry_auths.all", acctest.Attr("registry_auths"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectExact(map[string]knownvalue.Check{"id": knownvalue.StringExact(a.ID), "name": knownvalue.StringExact("a-registry")}),
 						knownvalue.ObjectExact(map[string]knownvalue.Check{"id": knownvalue.StringExact(b.ID), "name": knownvalue.StringExact("b-registry")}),
 					})),
@@ -517,7 +498,7 @@ func TestAccRegistryAuth_usedByTemplate(t *testing.T) {
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -533,7 +514,7 @@ resource "runpod_template" "t" {
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.CompareValuePairs(addr, attr("id"), "runpod_template.t", attr("registry_auth_id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs(addr, acctest.Attr("id"), "runpod_template.t", acctest.Attr("registry_auth_id"), compare.ValuesSame()),
 					acctest.CheckFake(func() error {
 						for _, r := range env.Fake.Requests() {
 							if r.Method == "POST" && r.Path == "/v2/templates" {

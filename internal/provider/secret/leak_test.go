@@ -243,7 +243,7 @@ func TestAccLeak_writeOnlyCredentials(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
 		ProtoV6ProviderFactories: w.factories,
-		CheckDestroy:             checkDestroyed(fake),
+		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
 				Config: leakConfig(true),
@@ -290,7 +290,7 @@ func TestAccLeak_sensitiveCredentials(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: w.factories,
-		CheckDestroy:             checkDestroyed(fake),
+		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
 				Config: leakConfig(false),
@@ -343,7 +343,7 @@ func TestAccLeak_errorsQuotingTheRequest(t *testing.T) {
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: w.factories,
-		CheckDestroy:             checkDestroyed(fake),
+		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
 				Config: leakConfig(false),

@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -21,24 +19,6 @@ import (
 )
 
 const addr = "runpod_secret.s"
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
-// checkDestroyed asserts, against the fake, that every secret in the final
-// state is gone.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_secret" {
-				continue
-			}
-			if _, ok := fake.Secret(rs.Primary.ID); ok {
-				return fmt.Errorf("secret %s still exists after destroy", rs.Primary.ID)
-			}
-		}
-		return nil
-	}
-}
 
 // writeOnly gates steps that use write-only arguments, which Terraform and
 // OpenTofu support from 1.11; older binaries skip the test, saying so.
@@ -77,7 +57,7 @@ func TestAccSecret_lifecycle(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -89,21 +69,21 @@ resource "runpod_secret" "s" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					// Known at plan time, so templates can use it in the same plan.
-					plancheck.ExpectKnownValue(addr, attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}")),
-					plancheck.ExpectSensitiveValue(addr, attr("value")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}")),
+					plancheck.ExpectSensitiveValue(addr, acctest.Attr("value")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					acctest.CaptureAttr(addr, "value_last_updated_at", &firstSetAt),
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("hf_token")),
-					statecheck.ExpectKnownValue(addr, attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}")),
-					statecheck.ExpectKnownValue(addr, attr("description"), knownvalue.StringExact("Hugging Face read token")),
-					statecheck.ExpectKnownValue(addr, attr("value"), knownvalue.StringExact("hf_first")),
-					statecheck.ExpectKnownValue(addr, attr("value_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("value_wo_version"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("created_at"), knownvalue.StringFunc(isRFC3339)),
-					statecheck.ExpectKnownValue(addr, attr("value_last_updated_at"), knownvalue.StringFunc(isRFC3339)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("hf_token")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("description"), knownvalue.StringExact("Hugging Face read token")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value"), knownvalue.StringExact("hf_first")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo_version"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("created_at"), knownvalue.StringFunc(isRFC3339)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_last_updated_at"), knownvalue.StringFunc(isRFC3339)),
 					acctest.CheckFake(func() error { return secretValue(env.Fake, id, "hf_first") }),
 				},
 			},
@@ -125,11 +105,11 @@ resource "runpod_secret" "s" {
 }`,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addr, attr("value_last_updated_at")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("value_last_updated_at")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("description"), knownvalue.StringExact("rotated")),
-					statecheck.ExpectKnownValue(addr, attr("value_last_updated_at"), knownvalue.StringFunc(func(s string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("description"), knownvalue.StringExact("rotated")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_last_updated_at"), knownvalue.StringFunc(func(s string) error {
 						if s == firstSetAt {
 							return fmt.Errorf("value_last_updated_at did not move from %s", s)
 						}
@@ -160,7 +140,7 @@ resource "runpod_secret" "s" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("description"), knownvalue.Null()),
 					acctest.CheckFake(func() error {
 						bodies, err := patches(env.Fake, id)
 						if err != nil {
@@ -185,10 +165,10 @@ resource "runpod_secret" "s" {
 }`,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectKnownValue(addr, attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token_v2 }}")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("reference"), knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token_v2 }}")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("hf_token_v2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("hf_token_v2")),
 					acctest.CheckFake(func() error {
 						if _, ok := env.Fake.Secret(id); ok {
 							return fmt.Errorf("the old secret %s survived the replacement", id)
@@ -232,19 +212,19 @@ resource "runpod_secret" "s" {
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: config("wo-first", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, attr("value_wo"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("value_wo"), knownvalue.Null()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("value_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("value"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("value_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo_version"), knownvalue.Int64Exact(1)),
 					acctest.CheckFake(func() error { return secretValue(env.Fake, id, "wo-first") }),
 				},
 			},
@@ -267,13 +247,13 @@ resource "runpod_secret" "s" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringFunc(func(s string) error {
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(s string) error {
 						if s != id {
 							return fmt.Errorf("id changed from %s to %s: the secret was replaced", id, s)
 						}
 						return nil
 					})),
-					statecheck.ExpectKnownValue(addr, attr("value_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo_version"), knownvalue.Int64Exact(2)),
 					acctest.CheckFake(func() error {
 						bodies, err := patches(env.Fake, id)
 						if err != nil {
@@ -429,7 +409,7 @@ resource "runpod_secret" "s" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -462,10 +442,10 @@ resource "runpod_secret" "s" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					// The value is not being sent again: its timestamp stays known.
-					plancheck.ExpectKnownValue(addr, attr("value_last_updated_at"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("value_last_updated_at"), knownvalue.NotNull()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("description"), knownvalue.StringExact("after")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("description"), knownvalue.StringExact("after")),
 					acctest.CheckFake(func() error {
 						bodies, err := patches(env.Fake, id)
 						if err != nil {
@@ -489,7 +469,7 @@ func TestAccSecret_ambiguousCreateIsNotRepeated(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -498,7 +478,7 @@ resource "runpod_secret" "s" {
   value = "v"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("flaky")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("flaky")),
 					acctest.CheckFake(func() error {
 						if n := env.Fake.CountRequests("POST", "/v2/account/secrets"); n != 1 {
 							return fmt.Errorf("create was sent %d times, want exactly 1", n)
@@ -527,7 +507,7 @@ resource "runpod_secret" "s" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -560,7 +540,7 @@ resource "runpod_secret" "s" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("value"), knownvalue.StringExact("configured")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("value"), knownvalue.StringExact("configured")),
 					acctest.CheckFake(func() error {
 						if w := rec.Warnings("Secret Value Changed Outside Terraform"); len(w) == 0 ||
 							!strings.Contains(w[0].Detail, `"drifty"`) || !strings.Contains(w[0].Detail, "sends the configured value again") {
@@ -608,7 +588,7 @@ resource "runpod_secret" "s" {
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config(1),
@@ -678,7 +658,7 @@ func TestAccSecret_destroyWarnsAboutReferencingTemplates(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -693,7 +673,7 @@ resource "runpod_template" "t" {
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue("runpod_template.t", attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue("runpod_template.t", acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"TOKEN": knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}"),
 					})),
 				},
@@ -750,7 +730,7 @@ func TestAccSecret_renameWarnsAboutReferencingTemplates(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{Config: config("db_password")},
 			{

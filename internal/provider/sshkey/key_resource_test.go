@@ -11,15 +11,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
 const keyAddr = "runpod_ssh_key.k"
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
 
 // onlyKeysLeft is a CheckDestroy: after destroy the account holds exactly
 // want (the keys Terraform never managed).
@@ -46,12 +43,12 @@ func TestAccSSHKey_lifecycle(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(keyAddr, plancheck.ResourceActionCreate),
 					// The id follows from the key, so it is known at plan time.
-					plancheck.ExpectKnownValue(keyAddr, attr("id"), knownvalue.StringExact(fingerprint(laptop))),
+					plancheck.ExpectKnownValue(keyAddr, acctest.Attr("id"), knownvalue.StringExact(fingerprint(laptop))),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(keyAddr, attr("id"), knownvalue.StringExact(fingerprint(laptop))),
-					statecheck.ExpectKnownValue(keyAddr, attr("fingerprint"), knownvalue.StringExact(fingerprint(laptop))),
-					statecheck.ExpectKnownValue(keyAddr, attr("public_key"), knownvalue.StringExact(laptop)),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("id"), knownvalue.StringExact(fingerprint(laptop))),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("fingerprint"), knownvalue.StringExact(fingerprint(laptop))),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("public_key"), knownvalue.StringExact(laptop)),
 					acctest.CheckFake(func() error { return accountKeys(env.Fake, byHand, laptop) }),
 				},
 			},
@@ -67,7 +64,7 @@ func TestAccSSHKey_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(keyAddr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(keyAddr, attr("id"), knownvalue.StringExact(fingerprint(laptop))),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("id"), knownvalue.StringExact(fingerprint(laptop))),
 					acctest.CheckFake(func() error { return accountKeys(env.Fake, byHand, testKey(1, "me@desktop")) }),
 				},
 			},
@@ -80,7 +77,7 @@ func TestAccSSHKey_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(keyAddr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(keyAddr, attr("public_key"), knownvalue.StringExact(testKey(1, "me@desktop")+"\n")),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("public_key"), knownvalue.StringExact(testKey(1, "me@desktop")+"\n")),
 					acctest.CheckFake(func() error {
 						if n := env.Fake.CountRequests("PUT", "/v2/account/ssh-keys"); n != 0 {
 							return fmt.Errorf("a whitespace change sent %d PUTs", n)
@@ -102,7 +99,7 @@ func TestAccSSHKey_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(keyAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(keyAddr, attr("id"), knownvalue.StringExact(fingerprint(testKey(2, "")))),
+					statecheck.ExpectKnownValue(keyAddr, acctest.Attr("id"), knownvalue.StringExact(fingerprint(testKey(2, "")))),
 					acctest.CheckFake(func() error { return accountKeys(env.Fake, byHand, testKey(2, "me@new-laptop")) }),
 				},
 			},

@@ -39,8 +39,8 @@ func TestAccSSHKeys_lifecycle(t *testing.T) {
 					plancheck.ExpectResourceAction(keysAddr, plancheck.ResourceActionCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(keysAddr, attr("id"), knownvalue.StringExact("account")),
-					statecheck.ExpectKnownValue(keysAddr, attr("keys"), knownvalue.SetExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(keysAddr, acctest.Attr("id"), knownvalue.StringExact("account")),
+					statecheck.ExpectKnownValue(keysAddr, acctest.Attr("keys"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact(a), knownvalue.StringExact(b + "\n"),
 					})),
 					acctest.CheckFake(func() error { return accountKeys(env.Fake, a, b) }),
@@ -222,7 +222,7 @@ func TestAccSSHKeysDataSource(t *testing.T) {
 			{
 				Config: `data "runpod_ssh_keys" "all" {}`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, attr("keys"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("keys"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectExact(map[string]knownvalue.Check{
 							"public_key":  knownvalue.StringExact(testKey(1, "me@laptop")),
 							"type":        knownvalue.StringExact("ssh-ed25519"),

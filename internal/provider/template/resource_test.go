@@ -10,8 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
@@ -19,31 +17,13 @@ import (
 
 const addr = "runpod_template.t"
 
-// checkDestroyed asserts, against the fake, that every template in the
-// final state is gone.
-func checkDestroyed(fake *runpodfake.Fake) func(*terraform.State) error {
-	return func(s *terraform.State) error {
-		for _, rs := range s.RootModule().Resources {
-			if rs.Type != "runpod_template" {
-				continue
-			}
-			if _, ok := fake.Template(rs.Primary.ID); ok {
-				return fmt.Errorf("template %s still exists after destroy", rs.Primary.ID)
-			}
-		}
-		return nil
-	}
-}
-
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
 func TestAccTemplate_lifecycle(t *testing.T) {
 	env := acctest.New(t)
 	var id string
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				// Minimal template: the API's defaults are read back into state.
@@ -57,23 +37,23 @@ resource "runpod_template" "t" {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("lifecycle")),
-					statecheck.ExpectKnownValue(addr, attr("image"), knownvalue.StringExact("runpod/base:0.6.2")),
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringExact("")),
-					statecheck.ExpectKnownValue(addr, attr("entrypoint"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("cmd"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("ports"), knownvalue.SetSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("registry_auth_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("persistent_volume"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, attr("category"), knownvalue.StringExact("NVIDIA")),
-					statecheck.ExpectKnownValue(addr, attr("start_ssh"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, attr("start_jupyter"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, attr("serverless"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(addr, attr("public"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(addr, attr("allowed_cuda_versions"), knownvalue.SetSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("container_disk_gb"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[a-z0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("lifecycle")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("image"), knownvalue.StringExact("runpod/base:0.6.2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("entrypoint"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cmd"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ports"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("registry_auth_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("persistent_volume"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("category"), knownvalue.StringExact("NVIDIA")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("start_ssh"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("start_jupyter"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("serverless"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("public"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("allowed_cuda_versions"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("container_disk_gb"), knownvalue.NotNull()),
 				},
 			},
 			{
@@ -100,25 +80,25 @@ resource "runpod_template" "t" {
 }`,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addr, attr("cmd")),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("cmd")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("lifecycle-renamed")),
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringExact("python -m http.server 8888")),
-					statecheck.ExpectKnownValue(addr, attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("lifecycle-renamed")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringExact("python -m http.server 8888")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("python"), knownvalue.StringExact("-m"),
 						knownvalue.StringExact("http.server"), knownvalue.StringExact("8888"),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("container_disk_gb"), knownvalue.Int64Exact(40)),
-					statecheck.ExpectKnownValue(addr, attr("ports"), knownvalue.SetExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("container_disk_gb"), knownvalue.Int64Exact(40)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ports"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact("8888/http"), knownvalue.StringExact("22/tcp"),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"A": knownvalue.StringExact("1"), "B": knownvalue.StringExact("two"),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("category"), knownvalue.StringExact("AMD")),
-					statecheck.ExpectKnownValue(addr, attr("start_jupyter"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(addr, attr("persistent_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("category"), knownvalue.StringExact("AMD")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("start_jupyter"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("persistent_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace"),
 					})),
 					acctest.CheckFake(func() error {
@@ -156,11 +136,11 @@ resource "runpod_template" "t" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringExact("")),
-					statecheck.ExpectKnownValue(addr, attr("cmd"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("ports"), knownvalue.SetSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("env"), knownvalue.MapSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("allowed_cuda_versions"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cmd"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("ports"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("allowed_cuda_versions"), knownvalue.SetSizeExact(0)),
 					acctest.CheckFake(func() error {
 						tpl, ok := env.Fake.Template(id)
 						if !ok {
@@ -187,7 +167,7 @@ resource "runpod_template" "t" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("persistent_volume"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("persistent_volume"), knownvalue.Null()),
 				},
 			},
 		},
@@ -217,7 +197,7 @@ func TestAccTemplate_execForm(t *testing.T) {
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -228,14 +208,14 @@ resource "runpod_template" "t" {
   cmd        = ["echo hello"]
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("entrypoint"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("entrypoint"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("/bin/sh"), knownvalue.StringExact("-c"),
 					})),
-					statecheck.ExpectKnownValue(addr, attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("echo hello"),
 					})),
 					// args shows the stored form; it is derived, not empty.
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringRegexp(regexp.MustCompile(`entrypoint`))),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringRegexp(regexp.MustCompile(`entrypoint`))),
 				},
 			},
 			{
@@ -250,9 +230,9 @@ resource "runpod_template" "t" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("args"), knownvalue.StringExact("sleep infinity")),
-					statecheck.ExpectKnownValue(addr, attr("entrypoint"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(addr, attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("args"), knownvalue.StringExact("sleep infinity")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("entrypoint"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("cmd"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("sleep"), knownvalue.StringExact("infinity"),
 					})),
 				},
@@ -324,7 +304,7 @@ resource "runpod_template" "t" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -343,7 +323,7 @@ resource "runpod_template" "t" {
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("image"), knownvalue.StringExact("runpod/base:0.6.2")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("image"), knownvalue.StringExact("runpod/base:0.6.2")),
 					acctest.CheckFake(func() error {
 						if tpl, _ := env.Fake.Template(id); tpl.Image != "runpod/base:0.6.2" || len(tpl.Ports) != 1 {
 							return fmt.Errorf("drift not corrected in the API: %+v", tpl)
@@ -374,7 +354,7 @@ resource "runpod_template" "t" {
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -411,7 +391,7 @@ func TestAccTemplate_ambiguousCreateIsNotRepeated(t *testing.T) {
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             checkDestroyed(env.Fake),
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -420,7 +400,7 @@ resource "runpod_template" "t" {
   image = "runpod/base:0.6.2"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, attr("name"), knownvalue.StringExact("flaky-network")),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("flaky-network")),
 					acctest.CheckFake(func() error {
 						if n := env.Fake.CountRequests("POST", "/v2/templates"); n != 1 {
 							return fmt.Errorf("create was sent %d times, want exactly 1", n)
