@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
@@ -118,4 +120,48 @@ func ChangedAttributes(plan *tfjson.Plan) map[string][]string {
 		out[rc.Address] = changed
 	}
 	return out
+}
+
+// PlanGenerated plans the working directory, holding the configuration
+// `terraform query` generated (filled in where the user must), and fails
+// the test unless the plan changes exactly n resources, each as want:
+// "import" for an import alone, "import+update" for the kinds whose import
+// records settings from the configuration. It returns the run and the plan
+// for the checks of the kind.
+func (c *CLI) PlanGenerated(n int, want string) (Result, *tfjson.Plan) {
+	c.t.Helper()
+	res, plan := c.SavedPlan()
+	if plan == nil {
+		c.t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
+	}
+	changes := PlanChanges(plan)
+	if len(changes) != n {
+		c.t.Errorf("plan changes %d resources, want the %d imports: %v", len(changes), n, changes)
+	}
+	for addr, change := range changes {
+		if change != want {
+			c.t.Errorf("%s: plan does %q, want %q (changed: %v)", addr, change, want, ChangedAttributes(plan)[addr])
+		}
+	}
+	return res, plan
+}
+
+// ExpectNoChanges plans and fails the test unless the plan changes
+// nothing: after adopting, configuration and objects agree.
+func (c *CLI) ExpectNoChanges() {
+	c.t.Helper()
+	res, plan := c.SavedPlan()
+	if plan == nil {
+		c.t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	for addr, change := range PlanChanges(plan) {
+		if change != "no-op" {
+			c.t.Errorf("%s: plan does %q, want nothing (changed: %v)", addr, change, ChangedAttributes(plan)[addr])
+		}
+	}
+}
+
+// ByID selects the query result whose identity is id.
+func ByID(id string) queryfilter.QueryFilter {
+	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
-	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -83,10 +82,6 @@ func seedClusters(t *testing.T, fake *runpodfake.Fake) consoleClusters {
 	return s
 }
 
-func byID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
-}
-
 func hasID(id string) map[string]knownvalue.Check {
 	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
 }
@@ -151,15 +146,15 @@ list "runpod_cluster" "ray" {
 					querycheck.ExpectLength("runpod_cluster.running", 1),
 					querycheck.ExpectIdentity("runpod_cluster.running", hasID(s.train.ID)),
 
-					querycheck.ExpectResourceDisplayName("runpod_cluster.team", byID(s.train.ID),
+					querycheck.ExpectResourceDisplayName("runpod_cluster.team", acctest.ByID(s.train.ID),
 						knownvalue.StringExact("team-train ("+s.train.ID+", 2 pods × 8x H100 SXM in US-TX-3, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_cluster.stopped", byID(s.other.ID),
+					querycheck.ExpectResourceDisplayName("runpod_cluster.stopped", acctest.ByID(s.other.ID),
 						knownvalue.StringExact("other ("+s.other.ID+", 2 pods × 1x A100 PCIe in US-KS-2, EXITED: RUNNING 1, EXITED 1)")),
 
 					// include_resource: the cluster as an import reads it, with
 					// the container settings its members were created with.
 					querycheck.ExpectLength("runpod_cluster.train", 1),
-					querycheck.ExpectResourceKnownValues("runpod_cluster.train", byID(s.train.ID), []querycheck.KnownValueCheck{
+					querycheck.ExpectResourceKnownValues("runpod_cluster.train", acctest.ByID(s.train.ID), []querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("TRAINING")},
 						{Path: tfjsonpath.New("gpu_type_id"), KnownValue: knownvalue.StringExact(h100)},
 						{Path: tfjsonpath.New("gpu_count_per_pod"), KnownValue: knownvalue.Int64Exact(8)},
@@ -186,7 +181,7 @@ list "runpod_cluster" "ray" {
 						{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
 					}),
 					// A template cluster's container is the template's.
-					querycheck.ExpectResourceKnownValues("runpod_cluster.ray", byID(s.ray.ID), []querycheck.KnownValueCheck{
+					querycheck.ExpectResourceKnownValues("runpod_cluster.ray", acctest.ByID(s.ray.ID), []querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("template_id"), KnownValue: knownvalue.StringExact(s.tmpl.ID)},
 						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.Null()},
 						{Path: tfjsonpath.New("container_disk_gb"), KnownValue: knownvalue.Null()},
@@ -256,44 +251,24 @@ list "runpod_cluster" "team" {
 	}
 	env.Fake.ResetRequests()
 
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
-	}
+	res, plan := cli.PlanGenerated(2, "import+update")
 	res.Contains(t, "Warning: "+summaryRecorded)
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 2 {
-		t.Errorf("plan changes %d resources, want the 2 imports: %v", len(changes), changes)
-	}
-	changed := acctest.ChangedAttributes(plan)
 	// What the update records: the settings the import could not read, and
 	// the computed attributes re-read after it. Nothing that replaces.
 	recorded := []string{"args", "container_disk_gb", "env", "estimated_cost_per_hour", "image", "persistent_volume",
 		"ports", "pods_by_status", "primary_pod_id", "primary_ssh_endpoint"}
-	for addr, change := range changes {
-		if change != "import+update" {
-			t.Errorf("%s: plan does %q, want an import with the update that records settings", addr, change)
-		}
-		for _, a := range changed[addr] {
+	for addr, changed := range acctest.ChangedAttributes(plan) {
+		for _, a := range changed {
 			if !slices.Contains(recorded, a) {
-				t.Errorf("%s: the import's update changes %s, which it should not (changed: %v)", addr, a, changed[addr])
+				t.Errorf("%s: the import's update changes %s, which it should not (changed: %v)", addr, a, changed)
 			}
 		}
-		t.Logf("%s: %s, changed: %v", addr, change, changed[addr])
 	}
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	if n := len(env.Fake.Requests()) - countReads(env.Fake); n != 0 {
 		t.Errorf("adopting the clusters sent %d writes", n)
 	}
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing (changed: %v)", addr, change, acctest.ChangedAttributes(after)[addr])
-		}
-	}
+	cli.ExpectNoChanges()
 }
 
 // countReads counts the GET requests the fake has logged.

@@ -39,19 +39,9 @@ type clusterModel struct {
 // data centers), which are kept from the configuration, and the plan's cost
 // estimate.
 type resourceModel struct {
-	ID                 types.String `tfsdk:"id"`
-	Name               types.String `tfsdk:"name"`
-	Type               types.String `tfsdk:"type"`
-	GPUTypeID          types.String `tfsdk:"gpu_type_id"`
-	GPUCountPerPod     types.Int64  `tfsdk:"gpu_count_per_pod"`
-	PodCount           types.Int64  `tfsdk:"pod_count"`
-	TemplateID         types.String `tfsdk:"template_id"`
-	DataCenterID       types.String `tfsdk:"data_center_id"`
-	PodsByStatus       types.Map    `tfsdk:"pods_by_status"`
-	PrimaryPodID       types.String `tfsdk:"primary_pod_id"`
-	PrimarySSHEndpoint types.String `tfsdk:"primary_ssh_endpoint"`
-	NetworkCIDR        types.String `tfsdk:"network_cidr"`
-	CreatedAt          types.String `tfsdk:"created_at"`
+	// clusterModel is what the API returns; the framework reads an
+	// embedded struct's fields as the outer model's own.
+	clusterModel
 
 	DataCenterIDs    types.List   `tfsdk:"data_center_ids"`
 	Image            types.String `tfsdk:"image"`
@@ -122,15 +112,11 @@ func fromAPI(c *runpod.Cluster) clusterModel {
 // kept: a cluster cannot change template, so a missing link is not a
 // change worth replacing a running cluster for.
 func (m *resourceModel) refresh(c *runpod.Cluster) {
-	v := fromAPI(c)
-	m.ID, m.Name, m.Type = v.ID, v.Name, v.Type
-	m.GPUTypeID, m.GPUCountPerPod, m.PodCount = v.GPUTypeID, v.GPUCountPerPod, v.PodCount
-	if !v.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
-		m.TemplateID = v.TemplateID
+	template := m.TemplateID
+	m.clusterModel = fromAPI(c)
+	if m.TemplateID.IsNull() && !template.IsUnknown() {
+		m.TemplateID = template
 	}
-	m.DataCenterID, m.PodsByStatus = v.DataCenterID, v.PodsByStatus
-	m.PrimaryPodID, m.PrimarySSHEndpoint = v.PrimaryPodID, v.PrimarySSHEndpoint
-	m.NetworkCIDR, m.CreatedAt = v.NetworkCIDR, v.CreatedAt
 }
 
 func optionalString(s string) types.String {

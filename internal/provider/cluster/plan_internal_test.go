@@ -33,10 +33,10 @@ func catalogRead() []runpod.GPUType {
 }
 
 func clusterPlan(gpu string, perPod, pods int64) resourceModel {
-	return resourceModel{
+	return resourceModel{clusterModel: clusterModel{
 		Name: types.StringValue("train"), GPUTypeID: types.StringValue(gpu),
 		GPUCountPerPod: types.Int64Value(perPod), PodCount: types.Int64Value(pods),
-	}
+	}}
 }
 
 func decide(m resourceModel, dcs ...string) *placement.Result {
@@ -119,7 +119,7 @@ func TestAlternativesText(t *testing.T) {
 
 func TestCheckTemplateExclusive(t *testing.T) {
 	base := resourceModel{
-		TemplateID: types.StringNull(), Image: types.StringNull(), Args: types.StringNull(),
+		clusterModel: clusterModel{TemplateID: types.StringNull()}, Image: types.StringNull(), Args: types.StringNull(),
 		Entrypoint: types.ListNull(types.StringType), Cmd: types.ListNull(types.StringType),
 		ContainerDiskGB: types.Int64Null(), Env: types.MapNull(types.StringType), Ports: types.SetNull(types.StringType),
 		PersistentVolume: types.ObjectNull(nil), NetworkVolume: types.ObjectNull(nil),

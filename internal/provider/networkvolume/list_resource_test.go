@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
-	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -26,10 +25,6 @@ func seedVolumes(fake *runpodfake.Fake) (models, cache, fast, other runpodfake.N
 		mk("team-cache", 20, "EU-RO-1", ""),
 		mk("team-fast", 500, "US-TX-3", "HIGH_PERFORMANCE"),
 		mk("other", 10, "EU-RO-1", "")
-}
-
-func byID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
 }
 
 func TestAccNetworkVolume_listResource(t *testing.T) {
@@ -72,12 +67,12 @@ list "runpod_network_volume" "exact" {
 					querycheck.ExpectLength("runpod_network_volume.romania", 2),
 					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(models.ID)}),
 					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(cache.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", byID(models.ID),
+					querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
 						knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
 					querycheck.ExpectLength("runpod_network_volume.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", byID(fast.ID),
+					querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", acctest.ByID(fast.ID),
 						knownvalue.StringExact("team-fast ("+fast.ID+", 500 GB in US-TX-3)")),
-					querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", byID(fast.ID),
+					querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", acctest.ByID(fast.ID),
 						[]querycheck.KnownValueCheck{
 							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fast.ID)},
 							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-fast")},
@@ -184,29 +179,9 @@ list "runpod_network_volume" "team" {
 		t.Errorf("generated configuration does not keep the HIGH_PERFORMANCE tier:\n%s", generated)
 	}
 
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 3 {
-		t.Errorf("plan changes %d resources, want the 3 imports: %v", len(changes), changes)
-	}
-	for addr, change := range changes {
-		if change != "import" {
-			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-		}
-	}
+	cli.PlanGenerated(3, "import")
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
-		}
-	}
+	cli.ExpectNoChanges()
 	for _, v := range []runpodfake.NetworkVolume{models, cache, fast} {
 		if got, ok := env.Fake.NetworkVolume(v.ID); !ok || got != v {
 			t.Errorf("after adopting, the API holds %+v (present=%v), want it unchanged: %+v", got, ok, v)

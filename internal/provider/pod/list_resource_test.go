@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
-	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -78,10 +77,6 @@ func seedPods(t *testing.T, fake *runpodfake.Fake) consolePods {
 }
 
 // byID selects the result whose identity is id.
-func byID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
-}
-
 func hasID(id string) map[string]knownvalue.Check {
 	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
 }
@@ -173,20 +168,20 @@ list "runpod_pod" "member" {
 					querycheck.ExpectLength("runpod_pod.stopped", 1),
 					querycheck.ExpectIdentity("runpod_pod.stopped", hasID(s.batch.ID)),
 
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", byID(s.web.ID),
+					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.web.ID),
 						knownvalue.StringExact("team-web ("+s.web.ID+", 2x RTX 4090 in EU-RO-1, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", byID(s.batch.ID),
+					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.batch.ID),
 						knownvalue.StringExact("team-batch ("+s.batch.ID+", 1x RTX A5000 in CA-MTL-1, EXITED)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", byID(s.cpu.ID),
+					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.cpu.ID),
 						knownvalue.StringExact("team-cpu ("+s.cpu.ID+", 4 vCPU cpu3c in EU-RO-1, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.member", byID(member.ID),
+					querycheck.ExpectResourceDisplayName("runpod_pod.member", acctest.ByID(member.ID),
 						// The member's status moves on as the fake is read.
 						knownvalue.StringRegexp(regexp.MustCompile(`^`+member.Name+` \(`+member.ID+
 							`, 8x A100 PCIe in US-KS-2, [A-Z]+, cluster `+s.cluster.ID+`\)$`))),
 
 					// include_resource: the pod as an import reads it.
 					querycheck.ExpectLength("runpod_pod.web", 1),
-					querycheck.ExpectResourceKnownValues("runpod_pod.web", byID(s.web.ID), []querycheck.KnownValueCheck{
+					querycheck.ExpectResourceKnownValues("runpod_pod.web", acctest.ByID(s.web.ID), []querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(s.web.ID)},
 						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.7.0")},
 						{Path: tfjsonpath.New("gpu"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -206,7 +201,7 @@ list "runpod_pod" "member" {
 						{Path: tfjsonpath.New("start_ssh"), KnownValue: knownvalue.Null()},
 						{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
 					}),
-					querycheck.ExpectResourceKnownValues("runpod_pod.notebook", byID(s.notebook.ID), []querycheck.KnownValueCheck{
+					querycheck.ExpectResourceKnownValues("runpod_pod.notebook", acctest.ByID(s.notebook.ID), []querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("jupyter_password"), KnownValue: knownvalue.Null()},
 						{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapSizeExact(0)},
 						{Path: tfjsonpath.New("proxy_urls").AtMapKey("8888"),
@@ -307,29 +302,9 @@ list "runpod_pod" "team" {
 		}
 	}
 
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != len(want) {
-		t.Errorf("plan changes %d resources, want the %d imports: %v", len(changes), len(want), changes)
-	}
-	for addr, change := range changes {
-		if change != "import" {
-			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-		}
-	}
+	cli.PlanGenerated(len(want), "import")
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing (changed: %v)", addr, change, acctest.ChangedAttributes(after)[addr])
-		}
-	}
+	cli.ExpectNoChanges()
 	if n := env.Fake.CountRequests("PATCH", "/v2/pods/*") + env.Fake.CountRequests("POST", "/v2/pods"); n != 0 {
 		t.Errorf("adopting the pods sent %d writes", n)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
-	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -32,10 +31,6 @@ func seedRegistries(fake *runpodfake.Fake) (ghcr, hub, other runpodfake.Registry
 	return fake.SeedRegistry(runpodfake.Registry{Name: "team-ghcr", Username: ghcrUser, Password: ghcrPass}),
 		fake.SeedRegistry(runpodfake.Registry{Name: "team-hub", Username: hubUser, Password: hubPass}),
 		fake.SeedRegistry(runpodfake.Registry{Name: "other", Username: "other-user", Password: "other-pass"})
-}
-
-func byID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
 }
 
 func TestAccRegistryAuth_listResource(t *testing.T) {
@@ -69,12 +64,12 @@ list "runpod_registry_auth" "exact" {
 					querycheck.ExpectLength("runpod_registry_auth.team", 2),
 					querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(ghcr.ID)}),
 					querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hub.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", byID(hub.ID),
+					querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
 						knownvalue.StringExact("team-hub ("+hub.ID+")")),
 					querycheck.ExpectLength("runpod_registry_auth.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_registry_auth.exact", byID(ghcr.ID),
+					querycheck.ExpectResourceDisplayName("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
 						knownvalue.StringExact("team-ghcr ("+ghcr.ID+")")),
-					querycheck.ExpectResourceKnownValues("runpod_registry_auth.exact", byID(ghcr.ID),
+					querycheck.ExpectResourceKnownValues("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
 						[]querycheck.KnownValueCheck{
 							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ghcr.ID)},
 							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-ghcr")},
@@ -182,21 +177,10 @@ list "runpod_registry_auth" "team" {
 	if n := len(planned.Warnings("Registry Credentials Recorded Without Checking")); n != 2 {
 		t.Errorf("the plan printed %d warnings that the credentials are recorded without checking, want one per credential", n)
 	}
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the filled-in configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 2 {
-		t.Errorf("plan changes %d resources, want the 2 imports: %v", len(changes), changes)
-	}
-	for addr, change := range changes {
-		if change != "import+update" {
-			t.Errorf("%s: plan does %q, want an import with the update that records the credentials (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-			continue
-		}
-		if got := strings.Join(acctest.ChangedAttributes(plan)[addr], ","); got != "password_wo_version,username" {
-			t.Errorf("%s: the update changes %s, want password_wo_version,username", addr, got)
+	_, plan := cli.PlanGenerated(2, "import+update")
+	for addr, got := range acctest.ChangedAttributes(plan) {
+		if strings.Join(got, ",") != "password_wo_version,username" {
+			t.Errorf("%s: the update changes %v, want password_wo_version,username", addr, got)
 		}
 	}
 
@@ -212,15 +196,7 @@ list "runpod_registry_auth" "team" {
 			t.Errorf("after adopting, credential %s is missing or changed", want.ID)
 		}
 	}
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
-		}
-	}
+	cli.ExpectNoChanges()
 }
 
 // fillCredentials sets username, password_wo and password_wo_version in the

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
-	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -32,10 +31,6 @@ func seedSecrets(fake *runpodfake.Fake) (hf, db, other runpodfake.Secret) {
 	return fake.SeedSecret(runpodfake.Secret{Name: "team_hf", Value: hfValue, Description: &desc}),
 		fake.SeedSecret(runpodfake.Secret{Name: "team_db", Value: dbValue}),
 		fake.SeedSecret(runpodfake.Secret{Name: "other", Value: otherValue})
-}
-
-func byID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
 }
 
 func TestAccSecret_listResource(t *testing.T) {
@@ -69,12 +64,12 @@ list "runpod_secret" "exact" {
 					querycheck.ExpectLength("runpod_secret.team", 2),
 					querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hf.ID)}),
 					querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(db.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_secret.team", byID(db.ID),
+					querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
 						knownvalue.StringExact("team_db ("+db.ID+")")),
 					querycheck.ExpectLength("runpod_secret.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_secret.exact", byID(hf.ID),
+					querycheck.ExpectResourceDisplayName("runpod_secret.exact", acctest.ByID(hf.ID),
 						knownvalue.StringExact("team_hf ("+hf.ID+")")),
-					querycheck.ExpectResourceKnownValues("runpod_secret.exact", byID(hf.ID),
+					querycheck.ExpectResourceKnownValues("runpod_secret.exact", acctest.ByID(hf.ID),
 						[]querycheck.KnownValueCheck{
 							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(hf.ID)},
 							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team_hf")},
@@ -173,20 +168,9 @@ list "runpod_secret" "team" {
 	if err := os.WriteFile(filepath.Join(cli.Dir, "generated.tf"), []byte(filled), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the filled-in configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 2 {
-		t.Errorf("plan changes %d resources, want the 2 imports: %v", len(changes), changes)
-	}
-	for addr, change := range changes {
-		if change != "import+update" {
-			t.Errorf("%s: plan does %q, want an import with the first-apply update (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-			continue
-		}
-		if got := acctest.ChangedAttributes(plan)[addr]; len(got) != 1 || got[0] != "value_wo_version" {
+	_, plan := cli.PlanGenerated(2, "import+update")
+	for addr, got := range acctest.ChangedAttributes(plan) {
+		if len(got) != 1 || got[0] != "value_wo_version" {
 			t.Errorf("%s: the update changes %v, want value_wo_version alone", addr, got)
 		}
 	}
@@ -200,15 +184,7 @@ list "runpod_secret" "team" {
 	if s, _ := env.Fake.Secret(hf.ID); s.Description == nil || *s.Description != "Hugging Face read token" {
 		t.Errorf("after adopting, the description of %s is %v, want it unchanged", hf.ID, s.Description)
 	}
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
-		}
-	}
+	cli.ExpectNoChanges()
 }
 
 // fillValue sets value_wo and value_wo_version in the generated resource

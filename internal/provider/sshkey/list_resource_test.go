@@ -130,19 +130,7 @@ list "runpod_ssh_key" "mine" {
 		t.Errorf("generated import blocks do not use identity:\n%s", generated)
 	}
 
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 2 {
-		t.Errorf("plan changes %d resources, want the 2 imports: %v", len(changes), changes)
-	}
-	for addr, change := range changes {
-		if change != "import" {
-			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-		}
-	}
+	cli.PlanGenerated(2, "import")
 	env.Fake.ResetRequests()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	for _, r := range env.Fake.Requests() {
@@ -153,13 +141,5 @@ list "runpod_ssh_key" "mine" {
 	if err := accountKeys(env.Fake, k.laptop, k.desktop, k.bare, k.ci, k.laptopAgain, k.broken); err != nil {
 		t.Errorf("after adopting: %v", err)
 	}
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
-		}
-	}
+	cli.ExpectNoChanges()
 }

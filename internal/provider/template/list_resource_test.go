@@ -117,27 +117,7 @@ list "runpod_template" "team" {
 		t.Errorf("generated import blocks do not use identity:\n%s", generated)
 	}
 
-	res, plan := cli.SavedPlan()
-	if plan == nil {
-		t.Fatalf("plan of the generated configuration failed:\n%s", res.Output())
-	}
-	changes := acctest.PlanChanges(plan)
-	if len(changes) != 3 {
-		t.Errorf("plan changes %d resources, want the 3 imports: %v", len(changes), changes)
-	}
-	for addr, change := range changes {
-		if change != "import" {
-			t.Errorf("%s: plan does %q, want an import and nothing else (changed: %v)", addr, change, acctest.ChangedAttributes(plan)[addr])
-		}
-	}
+	cli.PlanGenerated(3, "import")
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	_, after := cli.SavedPlan()
-	if after == nil {
-		t.Fatal("plan after adopting failed")
-	}
-	for addr, change := range acctest.PlanChanges(after) {
-		if change != "no-op" {
-			t.Errorf("%s: plan after adopting does %q, want nothing", addr, change)
-		}
-	}
+	cli.ExpectNoChanges()
 }
