@@ -28,25 +28,29 @@ func CheckDataCenterIDs(ctx context.Context, cat *providerdata.Catalog, attr str
 // offering the closest ones; attr names the filter. It reads the unfiltered
 // GPU list that plan-time checks share.
 func CheckGPUTypeIDs(ctx context.Context, cat *providerdata.Catalog, attr string, ids []string) diag.Diagnostics {
-	var diags diag.Diagnostics
 	if len(ids) == 0 {
-		return diags
+		return nil
 	}
 	gpus, err := cat.GPUTypes(ctx, runpod.GPUTypeQuery{})
 	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read the GPU Catalog", "listing GPU types to check "+attr, err))
-		return diags
+		return diag.Diagnostics{diagnostics.APIError("Cannot Read the GPU Catalog", "listing GPU types to check "+attr, err)}
 	}
 	valid := make([]string, 0, len(gpus))
 	for i := range gpus {
 		valid = append(valid, gpus[i].ID)
 	}
+	return unknownIDs(attr, ids, valid, "Unknown GPU Type", "GPU type", false,
+		"GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; the runpod_gpu_types data source lists them.")
+}
+
+// unknownIDs is an attribute error on attr for each of ids not in valid,
+// naming the closest valid ones (see unknownIDDetail).
+func unknownIDs(attr string, ids, valid []string, summary, kind string, listAll bool, hint string) diag.Diagnostics {
+	var diags diag.Diagnostics
 	sort.Strings(valid)
 	for _, id := range ids {
 		if !slices.Contains(valid, id) {
-			diags.AddAttributeError(path.Root(attr), "Unknown GPU Type",
-				unknownIDDetail(attr, "GPU type", id, valid, false,
-					"GPU type ids are full names such as \"NVIDIA GeForce RTX 4090\"; the runpod_gpu_types data source lists them."))
+			diags.AddAttributeError(path.Root(attr), summary, unknownIDDetail(attr, kind, id, valid, listAll, hint))
 		}
 	}
 	return diags

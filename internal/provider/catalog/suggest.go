@@ -3,12 +3,9 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
@@ -50,26 +47,17 @@ func unknownIDDetail(attr, kind, id string, valid []string, listAll bool, hint s
 // stock-out. It reads the full data-center list that plan-time checks share,
 // so it costs no extra request in a run that has one. attr names the filter.
 func checkDataCenterIDs(ctx context.Context, cat *providerdata.Catalog, attr string, ids []string) diag.Diagnostics {
-	var diags diag.Diagnostics
 	if len(ids) == 0 {
-		return diags
+		return nil
 	}
 	all, err := cat.AllDataCenters(ctx)
 	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers to check "+attr, err))
-		return diags
+		return diag.Diagnostics{diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers to check "+attr, err)}
 	}
 	valid := make([]string, 0, len(all))
 	for i := range all {
 		valid = append(valid, all[i].ID)
 	}
-	sort.Strings(valid)
-	for _, id := range ids {
-		if !slices.Contains(valid, id) {
-			diags.AddAttributeError(path.Root(attr), "Unknown Data Center",
-				unknownIDDetail(attr, "data center", id, valid, true,
-					"Data-center ids are written like \"EU-RO-1\"; the runpod_data_centers data source lists them."))
-		}
-	}
-	return diags
+	return unknownIDs(attr, ids, valid, "Unknown Data Center", "data center", true,
+		"Data-center ids are written like \"EU-RO-1\"; the runpod_data_centers data source lists them.")
 }
