@@ -14,7 +14,9 @@ variable "batch_pod_id" {
 
 action "runpod_pod_start" "batch" {
   config {
-    pod_id  = var.batch_pod_id
-    timeout = "30m"
+    pod_id = var.batch_pod_id
+    timeouts {
+      invoke = "30m"
+    }
   }
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -60,7 +62,7 @@ const actionCommonNote = "\n\nThe action reads the pod first: a pod already wher
 	"alone, with a message saying so. Otherwise it sends the request once and never repeats it; Runpod's refusals are " +
 	"explained: a pod that does not exist, a locked pod (`locked = true`, which guards it against stop and restart), a " +
 	"pod that belongs to an instant cluster (managed through `runpod_cluster`), and, on start, a GPU taken while the pod " +
-	"was stopped. It then waits for the pod to get there, reporting its status as it goes, up to `timeout`. A wait that " +
+	"was stopped. It then waits for the pod to get there, reporting its status as it goes, up to `timeouts.invoke`. A wait that " +
 	"runs out is a warning, not an error: Runpod accepted the request and the pod keeps going. Requires Terraform 1.14 " +
 	"or later (OpenTofu has no actions)."
 
@@ -113,8 +115,8 @@ type podAction struct {
 
 // actionModel is the configuration of every pod action.
 type actionModel struct {
-	PodID   types.String `tfsdk:"pod_id"`
-	Timeout types.String `tfsdk:"timeout"`
+	PodID    types.String   `tfsdk:"pod_id"`
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
 }
 
 func (a *podAction) Metadata(_ context.Context, _ action.MetadataRequest, resp *action.MetadataResponse) {
@@ -127,7 +129,7 @@ func (a *podAction) Configure(_ context.Context, req action.ConfigureRequest, re
 	a.data = data
 }
 
-func (a *podAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+func (a *podAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: a.kind.description,
 		Attributes: map[string]schema.Attribute{
@@ -138,13 +140,11 @@ func (a *podAction) Schema(_ context.Context, _ action.SchemaRequest, resp *acti
 				Required:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"timeout": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("How long to wait for the pod to %s, as a Go duration such as `\"90s\"` "+
-					"or `\"30m\"`. Defaults to `\"%s\"`. Running out is a warning: the pod keeps going.",
-					a.kind.waitGoal(), shortDuration(a.kind.defaultTimeout)),
-				Optional:   true,
-				Validators: []validator.String{durationValidator{}},
-			},
+		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.BlockWithOpts(ctx, timeouts.Opts{InvokeDescription: fmt.Sprintf(
+				"How long to wait for the pod to %s, as a duration such as `\"90s\"` or `\"30m\"`. Defaults to "+
+					"`\"%s\"`. Running out is a warning: the pod keeps going.", a.kind.waitGoal(), shortDuration(a.kind.defaultTimeout))}),
 		},
 	}
 }
@@ -175,26 +175,4 @@ func shortDuration(d time.Duration) string {
 		s = s[:len(s)-2]
 	}
 	return s
-}
-
-// durationValidator accepts a positive Go duration ("90s", "30m", "1h").
-type durationValidator struct{}
-
-var _ validator.String = durationValidator{}
-
-func (durationValidator) Description(context.Context) string {
-	return "must be a positive duration such as 90s, 30m or 1h"
-}
-
-func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (durationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if d, err := time.ParseDuration(req.ConfigValue.ValueString()); err != nil || d <= 0 {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
-			fmt.Sprintf("%q is not a positive duration. Write a number with a unit, such as \"90s\", \"30m\" or \"1h\".",
-				req.ConfigValue.ValueString()))
-	}
 }

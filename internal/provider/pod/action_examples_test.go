@@ -54,7 +54,7 @@ func TestAccPodActionExample_start(t *testing.T) {
 	cli.Init()
 
 	res := cli.MustRun("apply", "-auto-approve", "-invoke=action.runpod_pod_start.batch", "-var", "batch_pod_id="+p.ID)
-	says(t, res, `timeout = "30m"`, `Pod "batch" (`+p.ID+`) is RUNNING with every exposed port mapped`)
+	says(t, res, `invoke = "30m"`, `Pod "batch" (`+p.ID+`) is RUNNING with every exposed port mapped`)
 	wantStatus(t, env.Fake, p.ID, runpodfake.PodStatusRunning)
 	wantActions(t, env.Fake, p.ID, "start")
 }

@@ -7,9 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/schemacheck"
@@ -131,23 +128,6 @@ func TestActionProgressReportsChangesOnce(t *testing.T) {
 	}
 }
 
-func TestDurationValidator(t *testing.T) {
-	for value, ok := range map[string]bool{"90s": true, "30m": true, "1h30m": true, "soon": false, "0s": false, "-5m": false, "10": false} {
-		var resp validator.StringResponse
-		durationValidator{}.ValidateString(context.Background(), validator.StringRequest{
-			Path: path.Root("timeout"), ConfigValue: types.StringValue(value),
-		}, &resp)
-		if resp.Diagnostics.HasError() == ok {
-			t.Errorf("timeout %q: error = %t, want %t", value, resp.Diagnostics.HasError(), !ok)
-		}
-	}
-	var resp validator.StringResponse
-	durationValidator{}.ValidateString(context.Background(), validator.StringRequest{ConfigValue: types.StringUnknown()}, &resp)
-	if resp.Diagnostics.HasError() {
-		t.Error("an unknown timeout is refused before it is known")
-	}
-}
-
 // Every action documents its default timeout and how it relates to
 // desired_status, and its schema is one the framework accepts.
 func TestActionSchemas(t *testing.T) {
@@ -164,11 +144,18 @@ func TestActionSchemas(t *testing.T) {
 		if d := resp.Schema.ValidateImplementation(ctx); d.HasError() {
 			t.Errorf("%s schema: %v", meta.TypeName, d)
 		}
-		schemacheck.ModelMatches(t, resp.Schema.Attributes, actionModel{})
+		all := map[string]any{}
+		for k, v := range resp.Schema.Attributes {
+			all[k] = v
+		}
+		for k, v := range resp.Schema.Blocks {
+			all[k] = v
+		}
+		schemacheck.ModelMatches(t, all, actionModel{})
 		if !strings.Contains(resp.Schema.MarkdownDescription, "`desired_status` stays the source of truth") {
 			t.Errorf("%s does not say how it relates to desired_status", meta.TypeName)
 		}
-		timeout := resp.Schema.Attributes["timeout"].GetMarkdownDescription()
+		timeout := resp.Schema.Blocks["timeouts"].GetNestedObject().GetAttributes()["invoke"].GetDescription()
 		if def := shortDuration(a.(*podAction).kind.defaultTimeout); !strings.Contains(timeout, "Defaults to `\""+def+"\"`") {
 			t.Errorf("%s timeout description %q does not give the default %s", meta.TypeName, timeout, def)
 		}

@@ -14,7 +14,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // step is what an action does with a pod, decided from the status read
@@ -72,12 +71,10 @@ func (a *podAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	timeout := a.kind.defaultTimeout
-	if tfvalue.Known(cfg.Timeout) {
-		// The validator has refused anything else.
-		if d, err := time.ParseDuration(cfg.Timeout.ValueString()); err == nil && d > 0 {
-			timeout = d
-		}
+	timeout, diags := cfg.Timeouts.Invoke(ctx, a.kind.defaultTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -296,7 +296,7 @@ func TestAccPodAction_timeout(t *testing.T) {
 	p := env.Fake.SeedPod(runpodfake.Pod{Name: "slow", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}})
 	// Far more reads than a second of polling makes.
 	env.Fake.SetPodStartDelay(1_000_000)
-	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), `timeout = "1s"`))
+	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), "timeouts {\n      invoke = \"1s\"\n    }"))
 	cli.Init()
 
 	res := cli.MustRun("apply", "-auto-approve", "-invoke=action.runpod_pod_restart.r")
@@ -308,10 +308,10 @@ func TestAccPodAction_timeout(t *testing.T) {
 		"Actions: 1 invoked.")
 	wantActions(t, env.Fake, p.ID, "restart")
 
-	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), `timeout = "soon"`))
+	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), "timeouts {\n      invoke = \"soon\"\n    }"))
 	res = cli.Run("validate")
 	if res.ExitCode == 0 {
-		t.Error("validate accepted timeout = \"soon\"")
+		t.Error("validate accepted invoke = \"soon\"")
 	}
-	says(t, res, "Error: Invalid Timeout", `"soon" is not a positive duration.`)
+	says(t, res, "Error: Invalid Attribute Value Time Duration", `"soon" must be a string containing a sequence of decimal numbers`)
 }
