@@ -55,15 +55,31 @@ func atoi(s string) int {
 	return n
 }
 
+// writeQuery writes query (list blocks) to query.tfquery.hcl.
+func (c *CLI) writeQuery(query string) {
+	c.t.Helper()
+	if err := os.WriteFile(filepath.Join(c.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// Query writes query (list blocks) to query.tfquery.hcl and returns what
+// `terraform query -json` printed: what machines read, full resource
+// objects included where a list block asks for them. A failing query fails
+// the test.
+func (c *CLI) Query(query string) Result {
+	c.t.Helper()
+	c.writeQuery(query)
+	return c.MustRun("query", "-json")
+}
+
 // GenerateConfig writes query (list blocks) to query.tfquery.hcl, runs
 // `terraform query -generate-config-out=generated.tf` and returns the run
 // and the configuration Terraform wrote: one import and one resource block
 // per object found.
 func (c *CLI) GenerateConfig(query string) (Result, string) {
 	c.t.Helper()
-	if err := os.WriteFile(filepath.Join(c.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
-		c.t.Fatal(err)
-	}
+	c.writeQuery(query)
 	res := c.MustRun("query", "-generate-config-out=generated.tf")
 	generated, err := os.ReadFile(filepath.Join(c.Dir, "generated.tf"))
 	if err != nil {

@@ -2,8 +2,6 @@ package cluster_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -218,15 +216,12 @@ func TestAccCluster_queryGeneratesWorkingConfig(t *testing.T) {
 	cli.SetConfig(`provider "runpod" {}`)
 	cli.Init()
 
-	if err := os.WriteFile(filepath.Join(cli.Dir, "query.tfquery.hcl"), []byte(`
+	printed := cli.Query(`
 list "runpod_cluster" "all" {
   provider         = runpod
   include_resource = true
 }
-`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	printed := cli.MustRun("query", "-json")
+`)
 	printed.Contains(t, s.train.ID, `"EPOCHS":"3"`)
 	printed.Lacks(t, s.jupyterPassword, "JUPYTER_PASSWORD", "PUBLIC_KEY")
 

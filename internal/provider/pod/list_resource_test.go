@@ -2,8 +2,6 @@ package pod_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -261,7 +259,7 @@ func TestAccPod_queryGeneratesWorkingConfig(t *testing.T) {
 	cli.Init()
 
 	// What query prints, resource objects included, holds no password.
-	if err := os.WriteFile(filepath.Join(cli.Dir, "query.tfquery.hcl"), []byte(`
+	printed := cli.Query(`
 list "runpod_pod" "all" {
   provider         = runpod
   include_resource = true
@@ -269,10 +267,7 @@ list "runpod_pod" "all" {
     include_cluster_pods = true
   }
 }
-`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	printed := cli.MustRun("query", "-json")
+`)
 	printed.Contains(t, s.notebook.ID, `"MODE":"prod"`)
 	printed.Lacks(t, jupyterCanary)
 

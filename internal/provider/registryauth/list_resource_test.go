@@ -122,13 +122,7 @@ list "runpod_registry_auth" "team" {
 }
 `
 	// What query prints to machines, full resource objects included.
-	if err := os.WriteFile(filepath.Join(cli.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	printed := cli.RunJSON("query")
-	if printed.ExitCode != 0 {
-		t.Fatalf("terraform query -json failed:\n%s", printed.Output())
-	}
+	printed := cli.Query(query)
 	if !strings.Contains(printed.Stdout, `"password_wo_version":null`) {
 		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
 	}

@@ -124,13 +124,7 @@ list "runpod_secret" "team" {
 }
 `
 	// What query prints to machines, full resource objects included.
-	if err := os.WriteFile(filepath.Join(cli.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	printed := cli.RunJSON("query")
-	if printed.ExitCode != 0 {
-		t.Fatalf("terraform query -json failed:\n%s", printed.Output())
-	}
+	printed := cli.Query(query)
 	if !strings.Contains(printed.Stdout, "Hugging Face read token") {
 		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
 	}
