@@ -42,3 +42,20 @@ func ImportBlockSteps(addr string, recordsFromConfig bool) []resource.TestStep {
 	}
 	return steps
 }
+
+// IdentityTestCase is the test of a resource's identity: config creates
+// addr, whose identity must hold its id; then addr is imported back by
+// identity and by id through import blocks (ImportBlockSteps, with
+// recordsFromConfig as there), and everything is destroyed for real.
+// Skipped visibly before Terraform 1.12.
+func (e *Env) IdentityTestCase(addr, config string, recordsFromConfig bool) resource.TestCase {
+	return resource.TestCase{
+		ProtoV6ProviderFactories: e.Factories,
+		TerraformVersionChecks:   IdentityVersions,
+		CheckDestroy:             CheckDestroyed(e.Fake),
+		Steps: append([]resource.TestStep{{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{IdentityIsID(addr)},
+		}}, ImportBlockSteps(addr, recordsFromConfig)...),
+	}
+}

@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-
-	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // A cluster is imported back by its identity and by its id through import
@@ -16,13 +13,5 @@ import (
 // replacement (ImportBlockSteps asserts the action).
 func TestAccCluster_identity(t *testing.T) {
 	env := newEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config:            clusterConfig("identity"),
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, true)...),
-	})
+	resource.ParallelTest(t, env.IdentityTestCase(addr, clusterConfig("identity"), true))
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
@@ -15,13 +14,5 @@ import (
 // and is null both in state and in this configuration.
 func TestAccNetworkVolume_identity(t *testing.T) {
 	env := acctest.New(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config:            volumeConfig("identity", 20, "US-TX-3", `type = "HIGH_PERFORMANCE"`),
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, false)...),
-	})
+	resource.ParallelTest(t, env.IdentityTestCase(addr, volumeConfig("identity", 20, "US-TX-3", `type = "HIGH_PERFORMANCE"`), false))
 }

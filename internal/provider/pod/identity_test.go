@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-
-	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // A pod is imported back by its identity and by its id through import
@@ -16,15 +13,7 @@ import (
 // never a replacement (ImportBlockSteps asserts the action).
 func TestAccPod_identity(t *testing.T) {
 	env := newEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config: podConfig(`name = "identity"`, `image = "runpod/base:0.7.0"`,
-				`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.4" }`,
-				`data_center_ids = ["EU-RO-1"]`),
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, true)...),
-	})
+	resource.ParallelTest(t, env.IdentityTestCase(addr, podConfig(`name = "identity"`, `image = "runpod/base:0.7.0"`,
+		`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.4" }`,
+		`data_center_ids = ["EU-RO-1"]`), true))
 }

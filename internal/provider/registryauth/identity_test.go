@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
@@ -16,19 +15,11 @@ import (
 // replacement fails the test), with either form.
 func TestAccRegistryAuth_identity(t *testing.T) {
 	env := acctest.New(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config: `
+	resource.ParallelTest(t, env.IdentityTestCase(addr, `
 resource "runpod_registry_auth" "r" {
   name                = "identity"
   username            = "bot"
   password_wo         = "identity-password"
   password_wo_version = 1
-}`,
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, true)...),
-	})
+}`, true))
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
@@ -16,19 +15,11 @@ import (
 // replacement, with either form.
 func TestAccSecret_identity(t *testing.T) {
 	env := acctest.New(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config: `
+	resource.ParallelTest(t, env.IdentityTestCase(addr, `
 resource "runpod_secret" "s" {
   name             = "identity_token"
   value_wo         = "identity-value"
   value_wo_version = 1
   description      = "imported back"
-}`,
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, true)...),
-	})
+}`, true))
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
@@ -13,18 +12,10 @@ import (
 // blocks, and either plans to the import alone.
 func TestAccTemplate_identity(t *testing.T) {
 	env := acctest.New(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.IdentityVersions,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: append([]resource.TestStep{{
-			Config: `
+	resource.ParallelTest(t, env.IdentityTestCase(addr, `
 resource "runpod_template" "t" {
   name  = "identity"
   image = "runpod/base:0.6.2"
   env   = { MODE = "prod" }
-}`,
-			ConfigStateChecks: []statecheck.StateCheck{acctest.IdentityIsID(addr)},
-		}}, acctest.ImportBlockSteps(addr, false)...),
-	})
+}`, false))
 }
