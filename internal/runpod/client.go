@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -94,6 +95,7 @@ type Client struct {
 	rateLimitMax time.Duration
 	noRetries    bool
 	httpClient   *http.Client
+	writes       atomic.Uint64 // see Writes
 
 	// testHookBackoff, when set, is called with each computed wait just
 	// before the client sleeps; tests use it to act during a backoff.
@@ -192,6 +194,7 @@ func idempotent(method string) bool {
 // starts with /v2; query may be nil; in (if non-nil) is sent as JSON; out (if
 // non-nil) receives the decoded 2xx body. Non-2xx answers become *APIError.
 func (c *Client) do(ctx context.Context, method, path string, query url.Values, in, out any) error {
+	defer c.countWrite(method)
 	ctx = WithSensitiveValues(ctx, c.apiKey)
 	ctx = tflog.SetField(ctx, "method", method)
 	ctx = tflog.SetField(ctx, "path", path)

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -19,8 +20,8 @@ func NewDataSource() datasource.DataSource {
 		BuildSchema: dataSourceSchema,
 		Kind:        "cluster",
 		Title:       "Cluster",
-		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Cluster, error) {
-			return client.GetCluster(ctx, id)
+		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Cluster, error) {
+			return reads.Cluster(ctx, id)
 		},
 		GetErrorSummary:   "Cannot Read Cluster",
 		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading cluster %s", id) },

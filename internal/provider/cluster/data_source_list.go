@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -17,8 +18,8 @@ func NewListDataSource() datasource.DataSource {
 		Attribute:            "clusters",
 		AttributeDescription: "The account's clusters.",
 		ItemAttributes:       dataSourceAttributes,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Cluster, error) {
-			return client.ListClusters(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Cluster, error) {
+			return reads.Clusters(ctx)
 		},
 		ErrorSummary: "Cannot List Clusters",
 		ErrorDoing:   "listing clusters",

@@ -164,7 +164,7 @@ func describeCreate(body runpod.CreateClusterRequest) string {
 
 func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
+	_, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -175,7 +175,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	id := state.ID.ValueString()
-	c, err := client.GetCluster(ctx, id)
+	c, err := r.Data.Reads().Cluster(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "cluster not found; removing from state", map[string]any{"id": id})

@@ -17,7 +17,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 var (
@@ -41,8 +40,9 @@ type List[API, Model any] struct {
 	// ItemAttributes describes one element of the list, all computed.
 	ItemAttributes func() map[string]schema.Attribute
 
-	// Fetch lists the objects.
-	Fetch func(ctx context.Context, client *runpod.Client) ([]API, error)
+	// Fetch lists the objects, through the provider's shared reads where
+	// the kind has them.
+	Fetch func(ctx context.Context, reads *providerdata.Reads) ([]API, error)
 	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails,
 	// e.g. "Cannot List Clusters" and "listing clusters".
 	ErrorSummary, ErrorDoing string
@@ -73,12 +73,12 @@ func (d *List[API, Model]) Schema(_ context.Context, _ datasource.SchemaRequest,
 
 // Read implements datasource.DataSource.
 func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
+	_, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.Fetch(ctx, client)
+	all, err := d.Fetch(ctx, d.Data.Reads())
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError(d.ErrorSummary, d.ErrorDoing, err))
 		return

@@ -40,16 +40,19 @@ type Lookup[API, Model any] struct {
 	// summaries ("Network Volume").
 	Kind, Title string
 
-	// Get reads the object with an id; a runpod.IsNotFound error is
-	// reported on `id`.
-	Get func(ctx context.Context, client *runpod.Client, id string) (*API, error)
+	// Get reads the object with an id, through the provider's shared reads
+	// so that a lookup shares the list refresh sends; a runpod.IsNotFound
+	// error is reported on `id`.
+	Get func(ctx context.Context, reads *providerdata.Reads, id string) (*API, error)
 	// GetErrorSummary and GetErrorDoing make the diagnostic for any other
 	// error of Get, e.g. "Cannot Read Cluster" and "reading cluster <id>".
 	GetErrorSummary string
 	GetErrorDoing   func(id string) string
 
 	// Named returns the objects with exactly this name: none is reported
-	// on `name`, more than one too, listed with Describe.
+	// on `name`, more than one too, listed with Describe. It takes the
+	// client because kinds share it with their resources' read-before-write
+	// checks, which must not be served from a list.
 	Named func(ctx context.Context, client *runpod.Client, name string) ([]API, error)
 	// NamedErrorSummary and NamedErrorDoing make the diagnostic when Named
 	// fails.
@@ -105,7 +108,7 @@ func (d *Lookup[API, Model]) Read(ctx context.Context, req datasource.ReadReques
 	}
 	var found *API
 	if id.ValueString() != "" {
-		found = d.byID(ctx, client, id.ValueString(), &resp.Diagnostics)
+		found = d.byID(ctx, d.Data.Reads(), id.ValueString(), &resp.Diagnostics)
 	} else {
 		found = d.byName(ctx, client, name.ValueString(), &resp.Diagnostics)
 	}
@@ -117,8 +120,8 @@ func (d *Lookup[API, Model]) Read(ctx context.Context, req datasource.ReadReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
-func (d *Lookup[API, Model]) byID(ctx context.Context, client *runpod.Client, id string, diags *diag.Diagnostics) *API {
-	found, err := d.Get(ctx, client, id)
+func (d *Lookup[API, Model]) byID(ctx context.Context, reads *providerdata.Reads, id string, diags *diag.Diagnostics) *API {
+	found, err := d.Get(ctx, reads, id)
 	if runpod.IsNotFound(err) {
 		diags.AddAttributeError(path.Root("id"), d.Title+" Not Found",
 			fmt.Sprintf("No %s with id %q exists or is visible to this API key.", d.Kind, id))

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -18,8 +19,8 @@ func NewDataSource() datasource.DataSource {
 		BuildSchema: dataSourceSchema,
 		Kind:        "network volume",
 		Title:       "Network Volume",
-		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.NetworkVolume, error) {
-			return client.GetNetworkVolume(ctx, id)
+		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.NetworkVolume, error) {
+			return reads.NetworkVolume(ctx, id)
 		},
 		GetErrorSummary:   "Cannot Read Network Volume",
 		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading network volume %s", id) },

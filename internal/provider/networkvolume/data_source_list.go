@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -17,8 +18,8 @@ func NewListDataSource() datasource.DataSource {
 		Attribute:            "network_volumes",
 		AttributeDescription: "The account's network volumes.",
 		ItemAttributes:       dataSourceAttributes,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.NetworkVolume, error) {
-			return client.ListNetworkVolumes(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.NetworkVolume, error) {
+			return reads.NetworkVolumes(ctx)
 		},
 		ErrorSummary: "Cannot List Network Volumes",
 		ErrorDoing:   "listing network volumes",

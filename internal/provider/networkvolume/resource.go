@@ -209,7 +209,7 @@ func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnosti
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
+	_, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -219,7 +219,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	v, err := client.GetNetworkVolume(ctx, id)
+	v, err := r.Data.Reads().NetworkVolume(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "network volume not found; removing from state", map[string]any{"id": id})

@@ -218,7 +218,7 @@ func (d *podDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 }
 
 func (d *podDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
+	_, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -228,7 +228,7 @@ func (d *podDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	p, err := client.GetPod(ctx, id.ValueString())
+	p, err := d.Data.Reads().Pod(ctx, id.ValueString())
 	if runpod.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(pathID, "Pod Not Found",
 			fmt.Sprintf("No pod with id %q exists in the Runpod account (terminated pods disappear). The runpod_pods data "+

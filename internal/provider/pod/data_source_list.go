@@ -64,7 +64,7 @@ func (d *podsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 }
 
 func (d *podsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
+	_, diags := d.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -74,7 +74,7 @@ func (d *podsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := client.ListPods(ctx, cfg.IncludeClusterPods.ValueBool())
+	all, err := d.Data.Reads().Pods(ctx, cfg.IncludeClusterPods.ValueBool())
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot List Pods", "listing pods", err))
 		return

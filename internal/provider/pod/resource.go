@@ -419,7 +419,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 
 func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
+	_, diags := r.Data.Client()
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -431,7 +431,7 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	id := prior.ID.ValueString()
-	p, err := client.GetPod(ctx, id)
+	p, err := r.Data.Reads().Pod(ctx, id)
 	if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
 		// Terminated outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "pod not found; removing from state", map[string]any{"id": id})

@@ -19,6 +19,8 @@ type Data struct {
 	client *runpod.Client
 	// catalog memoizes catalog reads for this provider process (catalog.go).
 	catalog *Catalog
+	// reads coalesces the refresh of account objects (reads.go).
+	reads *Reads
 	// templatePlans is what this process's plan does to templates.
 	templatePlans *TemplatePlans
 	// summary and detail explain why client is nil.
@@ -27,7 +29,7 @@ type Data struct {
 
 // NewData wraps a ready client.
 func NewData(c *runpod.Client) *Data {
-	return &Data{client: c, catalog: newCatalog(c), templatePlans: &TemplatePlans{}}
+	return &Data{client: c, catalog: newCatalog(c), reads: newReads(c), templatePlans: &TemplatePlans{}}
 }
 
 // TemplatePlans returns what this provider process has planned for

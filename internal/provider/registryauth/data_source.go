@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -24,8 +25,8 @@ func NewListDataSource() datasource.DataSource {
 				"name": schema.StringAttribute{MarkdownDescription: "The credential's name.", Computed: true},
 			}
 		},
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Registry, error) {
-			return client.ListRegistries(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Registry, error) {
+			return reads.Registries(ctx)
 		},
 		ErrorSummary: "Cannot List Registry Credentials",
 		ErrorDoing:   "listing registry credentials",

@@ -337,7 +337,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 		resolvePending(ctx, client, prior, resp)
 		return
 	}
-	reg, err := client.GetRegistry(ctx, id)
+	reg, err := r.Data.Reads().Registry(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "registry credential not found; removing from state", map[string]any{"id": id})

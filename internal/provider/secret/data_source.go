@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -42,8 +43,8 @@ func NewDataSource() datasource.DataSource {
 		},
 		Kind:  "secret",
 		Title: "Secret",
-		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Secret, error) {
-			return client.GetSecret(ctx, id)
+		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Secret, error) {
+			return reads.Secret(ctx, id)
 		},
 		GetErrorSummary:   "Cannot Read Secret",
 		GetErrorDoing:     func(string) string { return "reading the secret" },
@@ -62,8 +63,8 @@ func NewListDataSource() datasource.DataSource {
 		Attribute:            "secrets",
 		AttributeDescription: "The account's secrets.",
 		ItemAttributes:       dataSourceAttributes,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Secret, error) {
-			return client.ListSecrets(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Secret, error) {
+			return reads.Secrets(ctx)
 		},
 		ErrorSummary: "Cannot List Secrets",
 		ErrorDoing:   "listing secrets",

@@ -388,7 +388,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 		resolvePending(ctx, client, prior, resp)
 		return
 	}
-	s, err := client.GetSecret(ctx, id)
+	s, err := r.Data.Reads().Secret(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "secret not found; removing from state", map[string]any{"id": id})

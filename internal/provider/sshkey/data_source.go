@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
 // NewDataSource is the runpod_ssh_keys data source factory.
@@ -19,8 +19,8 @@ func NewDataSource() datasource.DataSource {
 		Attribute:            "keys",
 		AttributeDescription: "The registered keys.",
 		ItemAttributes:       keyDataAttributes,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]string, error) {
-			return client.GetSSHKeys(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]string, error) {
+			return reads.Client().GetSSHKeys(ctx)
 		},
 		ErrorSummary: "Cannot Read SSH Keys",
 		ErrorDoing:   "reading the account's SSH keys",

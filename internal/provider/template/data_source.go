@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -18,8 +19,8 @@ func NewDataSource() datasource.DataSource {
 		BuildSchema: dataSourceSchema,
 		Kind:        "template",
 		Title:       "Template",
-		Get: func(ctx context.Context, client *runpod.Client, id string) (*runpod.Template, error) {
-			return client.GetTemplate(ctx, id)
+		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Template, error) {
+			return reads.Template(ctx, id)
 		},
 		GetErrorSummary:   "Cannot Read Template",
 		GetErrorDoing:     func(string) string { return "reading the template" },

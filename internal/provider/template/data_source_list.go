@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -17,8 +18,8 @@ func NewListDataSource() datasource.DataSource {
 		Attribute:            "templates",
 		AttributeDescription: "The account's templates.",
 		ItemAttributes:       dataSourceAttributes,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Template, error) {
-			return client.ListTemplates(ctx)
+		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Template, error) {
+			return reads.Templates(ctx)
 		},
 		ErrorSummary: "Cannot List Templates",
 		ErrorDoing:   "listing templates",

@@ -308,7 +308,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 		r.resolvePending(ctx, client, req.State, resp)
 		return
 	}
-	t, err := client.GetTemplate(ctx, id)
+	t, err := r.Data.Reads().Template(ctx, id)
 	if runpod.IsNotFound(err) {
 		// Deleted outside Terraform: drop it so the plan shows a create.
 		tflog.Debug(ctx, "template not found; removing from state", map[string]any{"id": id})
