@@ -89,7 +89,7 @@ func writeReport(w io.Writer, o options, r results) {
 	perResource := func(n int) string { return fmt.Sprintf("%.3f", float64(n)/float64(resources)) }
 	m := r.machine
 
-	fmt.Fprintf(w, "Machine: %s/%s, %s, %d cores (load average %s at start). CLI: %s %s.\n",
+	fmt.Fprintf(w, "Machine: %s/%s, %s, %d cores (load average %s at start). CLI: %s %s.\n\n",
 		m.goos, m.goarch, m.cpu, m.cores, m.load, filepath.Base(o.terraform), r.version)
 	fmt.Fprintf(w, "Workspace: %d each of %s (%d resources); the fake adds %s to every request; "+
 		"throttled runs: quota of %d requests per %s window. Plan times are the median of %d runs "+
