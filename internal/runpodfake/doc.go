@@ -63,6 +63,10 @@
 //   - Faults: InjectFault makes matching requests slow, fail with a status
 //     (429 with Retry-After, 5xx), or drop the connection, either before the
 //     request takes effect or after it (an ambiguous failure).
+//   - Rate limits and latency: WithQuota enforces requests per fixed window
+//     (429 with Retry-After beyond it, counted by RateLimited), on the clock
+//     WithRateLimitClock sets; WithLatency slows every request down. See
+//     ratelimit.go.
 //   - The request log: Requests, CountRequests, ResetRequests, to assert what
 //     the provider sent and how often (e.g. that a create was never retried).
 //

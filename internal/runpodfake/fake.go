@@ -45,7 +45,7 @@ type Fake struct {
 	logMu       sync.Mutex
 	requests    []Request
 	faults      []*faultState
-	rate        rateCounter
+	rate        rateLimiter
 	spec        *specChecker
 	specChecked int // exchanges checked, so tests can prove checking ran
 	violations  []string
@@ -64,6 +64,10 @@ type config struct {
 	noSpec        bool
 	violationHook func(string)
 	accessLog     io.Writer
+	quota         int
+	quotaWindow   time.Duration
+	rateClock     func() time.Time
+	latency       time.Duration
 }
 
 // WithAPIKey sets the only bearer token the fake accepts.
@@ -88,11 +92,37 @@ func WithSpecViolationHook(fn func(violation string)) Option {
 // to w, for the demo server's -v flag.
 func WithAccessLog(w io.Writer) Option { return func(c *config) { c.accessLog = w } }
 
+// WithQuota makes the fake enforce a quota of requests per fixed window of
+// the given length (a short one, such as 2s, suits tests and benchmarks), as
+// the live API enforces its minute, hour and day quotas: a request beyond it
+// gets 429 with Retry-After and has no effect. The RateLimit and
+// RateLimit-Policy headers then advertise this one window (see ratelimit.go
+// for its name). Without WithQuota nothing is refused. A requests or window
+// of zero or less leaves the quota off.
+func WithQuota(requests int, window time.Duration) Option {
+	return func(c *config) { c.quota, c.quotaWindow = requests, window }
+}
+
+// WithRateLimitClock sets the clock the rate-limit windows run on (default
+// time.Now), so that a test can make a window pass without sleeping. It is
+// separate from SetClock, which stamps objects.
+func WithRateLimitClock(now func() time.Time) Option {
+	return func(c *config) { c.rateClock = now }
+}
+
+// WithLatency makes every request take d longer before the fake handles
+// it, to model a network round trip on loopback. A client that gives up
+// meanwhile has sent nothing (the request is logged with Status 0).
+func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = d } }
+
 // New returns a fake with an empty account and the default catalog.
 func New(opts ...Option) *Fake {
 	cfg := config{apiKey: DefaultAPIKey}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.rateClock == nil {
+		cfg.rateClock = time.Now
 	}
 	f := &Fake{
 		cfg:      cfg,
@@ -106,6 +136,7 @@ func New(opts ...Option) *Fake {
 		compute:  newComputeState(),
 		users:    map[ref]map[ref]struct{}{},
 		catalog:  defaultCatalog(),
+		rate:     newRateLimiter(cfg),
 	}
 	f.seedPublicTemplates()
 	f.routes()

@@ -109,6 +109,9 @@ type Request struct {
 	Header   http.Header
 	Body     []byte
 	Status   int // status sent; 0 when the connection was dropped or the client gave up first
+	// RateLimited is set when the WithQuota quota refused the request (Status
+	// 429); an injected 429 fault leaves it false.
+	RateLimited bool
 }
 
 func (f *Fake) logRequest(r *http.Request, body []byte) int {
@@ -129,6 +132,14 @@ func (f *Fake) setStatus(idx, status int) {
 	defer f.logMu.Unlock()
 	if idx < len(f.requests) {
 		f.requests[idx].Status = status
+	}
+}
+
+func (f *Fake) markRateLimited(idx int) {
+	f.logMu.Lock()
+	defer f.logMu.Unlock()
+	if idx < len(f.requests) {
+		f.requests[idx].RateLimited = true
 	}
 }
 

@@ -16,27 +16,26 @@ import (
 // authentication ([newer-docs] create-a-pod).
 const maxBodyBytes = 102400
 
-// Rate-limit policy the fake advertises. The spec's q values are examples,
-// not promised quotas; these are large so that a test suite never runs the
-// window dry (429 is exercised with InjectFault instead).
-const (
-	quotaMinute = 1000
-	quotaHour   = 60000
-	quotaDay    = 1000000
-)
-
 type bodyKey struct{}
 
 // ServeHTTP runs one request through the same pipeline the real API
-// presents: body limit (413), authentication (401), rate-limit headers,
-// injected faults, routing (404/405) and the operation. The request is
-// logged and, when spec checking is on, the exchange is validated before
-// the response reaches the client, so a test that has its response can rely
-// on Requests and SpecViolations already including it.
+// presents: added latency (WithLatency), body limit (413), authentication
+// (401), the rate limit (429 beyond WithQuota's quota; RateLimit headers on
+// every authenticated response), injected faults, routing (404/405) and the
+// operation. ratelimit.go explains the order. The request is logged and,
+// when spec checking is on, the exchange is validated before the response
+// reaches the client, so a test that has its response can rely on Requests
+// and SpecViolations already including it.
 func (f *Fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
 	idx := f.logRequest(r, body)
 	out := newBufferedResponse()
+
+	if f.cfg.latency > 0 && !sleepCtx(r.Context(), f.cfg.latency) {
+		// The client gave up while the request was still on its way.
+		f.setStatus(idx, 0)
+		return
+	}
 
 	var fault *Fault
 	switch {
@@ -46,7 +45,13 @@ func (f *Fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case !f.authenticate(out, r):
 		// 401 written by authenticate; it carries no RateLimit headers.
 	default:
-		f.setRateLimitHeaders(out.Header())
+		rate := f.admit()
+		if rate.refusedBy != "" {
+			refuseRateLimited(out, rate)
+			f.markRateLimited(idx)
+			break
+		}
+		rate.setHeaders(out.Header())
 		fault = f.takeFault(r)
 		if fault != nil && !fault.AfterHandler {
 			if fault.Latency > 0 && !sleepCtx(r.Context(), fault.Latency) {
@@ -79,7 +84,7 @@ func (f *Fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			if fault.Status != 0 {
 				out = newBufferedResponse()
-				f.setRateLimitHeaders(out.Header())
+				rate.setHeaders(out.Header())
 				writeProblem(out, fault.problem())
 			}
 		}
@@ -149,49 +154,6 @@ func (f *Fake) route(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	writeProblem(w, notFound("no route for %s %s", r.Method, r.URL.EscapedPath()))
-}
-
-// setRateLimitHeaders counts the request in fixed minute/hour/day windows and
-// sets the RateLimit and RateLimit-Policy headers every authenticated
-// response carries.
-func (f *Fake) setRateLimitHeaders(h http.Header) {
-	now := time.Now()
-	f.logMu.Lock()
-	rem := f.rate.count(now)
-	f.logMu.Unlock()
-	h.Set("RateLimit", fmt.Sprintf(`"minute";r=%d;t=%d, "hour";r=%d;t=%d, "day";r=%d;t=%d`,
-		rem[0], secsToReset(now, time.Minute), rem[1], secsToReset(now, time.Hour), rem[2], secsToReset(now, 24*time.Hour)))
-	h.Set("RateLimit-Policy", fmt.Sprintf(`"minute";q=%d;w=60, "hour";q=%d;w=3600, "day";q=%d;w=86400`,
-		quotaMinute, quotaHour, quotaDay))
-}
-
-type rateCounter struct {
-	windowStart [3]time.Time
-	used        [3]int
-}
-
-var rateWindows = [3]time.Duration{time.Minute, time.Hour, 24 * time.Hour}
-var rateQuotas = [3]int{quotaMinute, quotaHour, quotaDay}
-
-// count records one request and returns what remains in each window.
-// Callers hold f.logMu.
-func (c *rateCounter) count(now time.Time) [3]int {
-	var rem [3]int
-	for i, win := range rateWindows {
-		start := now.Truncate(win)
-		if !c.windowStart[i].Equal(start) {
-			c.windowStart[i] = start
-			c.used[i] = 0
-		}
-		c.used[i]++
-		rem[i] = max(rateQuotas[i]-c.used[i], 0)
-	}
-	return rem
-}
-
-func secsToReset(now time.Time, win time.Duration) int {
-	next := now.Truncate(win).Add(win)
-	return int((next.Sub(now) + time.Second - 1) / time.Second)
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) bool {

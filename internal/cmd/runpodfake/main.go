@@ -4,6 +4,10 @@
 //
 //	runpodfake -listen 127.0.0.1:0 -seed demo -url-file /tmp/runpodfake.url
 //
+// -quota 30 -quota-window 2s enforces a rate limit of 30 requests per 2s
+// window (429 with Retry-After beyond it) and -latency 20ms adds a simulated
+// network round trip to every request, for benchmarks.
+//
 // It prints "listening on http://ADDR" once it accepts connections, writes
 // the same URL (without the text) to -url-file if given, and serves until
 // SIGINT or SIGTERM. Point the provider at it with endpoint = that URL and
@@ -47,11 +51,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	urlFile := fs.String("url-file", "", "write the base URL to this file once listening (for scripts)")
 	spec := fs.String("spec", "", "check every exchange against this OpenAPI document and log violations to stderr")
 	verbose := fs.Bool("v", false, "log every request to stderr")
+	quota := fs.Int("quota", 0, "enforce this many requests per -quota-window (429 with Retry-After beyond it); 0 enforces nothing")
+	quotaWindow := fs.Duration("quota-window", time.Minute, "length of the fixed window -quota counts in")
+	latency := fs.Duration("latency", 0, "add this delay to every request, to model a network round trip")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if *quota < 0 || *quotaWindow <= 0 || *latency < 0 {
+		return errors.New("-quota and -latency must not be negative and -quota-window must be positive")
 	}
 
 	logger := log.New(stderr, "runpodfake: ", log.LstdFlags)
@@ -61,6 +71,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *verbose {
 		opts = append(opts, runpodfake.WithAccessLog(stderr))
+	}
+	if *quota > 0 {
+		opts = append(opts, runpodfake.WithQuota(*quota, *quotaWindow))
+	}
+	if *latency > 0 {
+		opts = append(opts, runpodfake.WithLatency(*latency))
 	}
 	f := runpodfake.New(opts...)
 	if *spec != "" {

@@ -124,3 +124,71 @@ func TestBadFlags(t *testing.T) {
 		t.Fatal("missing -spec file accepted")
 	}
 }
+
+// -quota and -quota-window make the fake refuse beyond the quota; -latency
+// is accepted alongside.
+func TestQuotaFlags(t *testing.T) {
+	urlFile := filepath.Join(t.TempDir(), "url")
+	// A day-long window cannot reset during the test (short of midnight UTC).
+	args := []string{"-seed", "none", "-url-file", urlFile, "-quota", "2", "-quota-window", "24h", "-latency", "1ms"}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := syncBuffer{wrote: make(chan struct{}, 1)}
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, args, &stdout, &stderr) }()
+	timeout := time.After(10 * time.Second)
+	for !strings.Contains(stdout.String(), "listening on ") {
+		select {
+		case <-stdout.wrote:
+		case err := <-done:
+			t.Fatalf("run returned %v before listening; stderr %s", err, stderr.String())
+		case <-timeout:
+			t.Fatalf("run did not start listening; stderr %s", stderr.String())
+		}
+	}
+	b, err := os.ReadFile(urlFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := strings.TrimSpace(string(b))
+
+	var statuses []int
+	var last http.Header
+	for range 3 {
+		req, _ := http.NewRequest("GET", url+"/v2/templates", nil)
+		req.Header.Set("Authorization", "Bearer "+runpodfake.DefaultAPIKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		statuses = append(statuses, resp.StatusCode)
+		last = resp.Header
+	}
+	if statuses[0] != 200 || statuses[1] != 200 || statuses[2] != http.StatusTooManyRequests {
+		t.Fatalf("statuses %v, want 200 200 429", statuses)
+	}
+	if got := last.Get("RateLimit-Policy"); got != `"day";q=2;w=86400` {
+		t.Fatalf("RateLimit-Policy %q", got)
+	}
+	if last.Get("Retry-After") == "" {
+		t.Fatal("429 without Retry-After")
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("run: %v", err)
+	}
+}
+
+func TestBadQuotaFlags(t *testing.T) {
+	// Cancelled, so that a run that wrongly starts serving returns at once.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{{"-quota", "-1"}, {"-quota", "5", "-quota-window", "0s"}, {"-latency", "-1ms"}} {
+		var out, errOut syncBuffer
+		if err := run(ctx, append(args, "-seed", "none"), &out, &errOut); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
