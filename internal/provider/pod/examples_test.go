@@ -119,3 +119,26 @@ func TestAccPodExample_dataSources(t *testing.T) {
 		}},
 	})
 }
+
+// The preference-list example: with the first choice out of stock, the plan
+// picks the second, shows it, and the output names it.
+func TestAccPodExample_gpuPreferences(t *testing.T) {
+	env := newEnv(t)
+	env.Fake.SetGPUStock("NVIDIA A100 80GB PCIe", "POD", "SECURE", "US-KS-2", 0)
+	rec := env.Record()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{{
+			ConfigFile: config.StaticFile(examples + "gpu-preferences.tf"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownValue("runpod_pod.inference", acctest.Attr("gpu").AtMapKey("type_id"), knownvalue.StringExact("NVIDIA RTX A6000")),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("inference_gpu", knownvalue.StringExact("NVIDIA RTX A6000")),
+			},
+		}},
+	})
+	warningWith(t, rec, "GPU Type Chosen From the Preference List", `chose "NVIDIA RTX A6000"`, "NVIDIA A100 80GB PCIe")
+	warningWith(t, rec, "Pod Compute Cost", "1 × $0.49 = $0.49 per hour")
+}

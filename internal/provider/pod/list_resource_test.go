@@ -183,7 +183,7 @@ list "runpod_pod" "member" {
 						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(s.web.ID)},
 						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.7.0")},
 						{Path: tfjsonpath.New("gpu"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"type_id": knownvalue.StringExact(rtx4090), "count": knownvalue.Int64Exact(2),
+							"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(2),
 							"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
 						})},
 						{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("EU-RO-1")},

@@ -79,6 +79,7 @@ type podModel struct {
 
 type gpuModel struct {
 	TypeID              types.String `tfsdk:"type_id"`
+	TypeIDs             types.List   `tfsdk:"type_ids"`
 	Count               types.Int64  `tfsdk:"count"`
 	MinCudaVersion      types.String `tfsdk:"min_cuda_version"`
 	AllowedCudaVersions types.Set    `tfsdk:"allowed_cuda_versions"`
@@ -86,6 +87,7 @@ type gpuModel struct {
 
 var gpuAttrTypes = map[string]attr.Type{
 	"type_id":               types.StringType,
+	"type_ids":              types.ListType{ElemType: types.StringType},
 	"count":                 types.Int64Type,
 	"min_cuda_version":      types.StringType,
 	"allowed_cuda_versions": types.SetType{ElemType: types.StringType},
@@ -328,14 +330,19 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	if p.GPU != nil {
 		g := gpuModel{
 			TypeID:              types.StringValue(p.GPU.ID),
+			TypeIDs:             types.ListNull(types.StringType),
 			Count:               types.Int64Value(int64(p.GPU.Count)),
 			MinCudaVersion:      types.StringNull(),
 			AllowedCudaVersions: types.SetNull(types.StringType),
 		}
-		// The CUDA constraint is never returned: keep what was asked.
+		// The CUDA constraint and the preference list are never returned:
+		// keep what was asked.
 		var pg gpuModel
 		if tfvalue.Known(prior.GPU) {
 			diags.Append(prior.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
+			if !pg.TypeIDs.IsUnknown() {
+				g.TypeIDs = pg.TypeIDs
+			}
 			if !pg.MinCudaVersion.IsUnknown() {
 				g.MinCudaVersion = pg.MinCudaVersion
 			}

@@ -97,6 +97,9 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("data_center_id"), types.StringValue(volumeDC))...)
 	}
 
+	if dcsKnown && !r.chooseGPUType(ctx, plan, dcs, resp) {
+		return
+	}
 	if body, d := createRequest(ctx, *plan); !d.HasError() && !checkBodySize(body, *plan, resp) {
 		return
 	}
@@ -118,6 +121,69 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 		estimate = types.Float64Value(res.Price.PerHour)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
+}
+
+// chooseGPUType picks, for a pod with gpu.type_ids and no chosen type yet,
+// the first type with stock for the request, and records it as the plan's
+// gpu.type_id (Runpod never falls back to another type, so the choice is
+// made, and shown, before apply). It returns false, with an error on
+// gpu.type_ids listing what was checked, when no type has stock. It does
+// nothing when the list or the rest of the request is not known yet.
+func (r *podResource) chooseGPUType(ctx context.Context, plan *podModel, dcs []string, resp *resource.ModifyPlanResponse) bool {
+	if !tfvalue.Known(plan.GPU) {
+		return true
+	}
+	var g gpuModel
+	if d := plan.GPU.As(ctx, &g, tfvalue.ObjectAsOptions); d.HasError() || !g.TypeID.IsUnknown() || !tfvalue.Known(g.TypeIDs) {
+		return true
+	}
+	ids, ok := tfvalue.StringsIfKnown(ctx, g.TypeIDs, &resp.Diagnostics)
+	if !ok {
+		return true
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return true // planPlacement says the placement was not checked
+	}
+	var skipped []string
+	for _, id := range ids {
+		g.TypeID = types.StringValue(id)
+		candidate := *plan
+		var diags diag.Diagnostics
+		candidate.GPU, diags = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
+		if diags.HasError() {
+			resp.Diagnostics.Append(diags...)
+			return false
+		}
+		gr, known := gpuRequest(ctx, candidate, dcs)
+		if !known {
+			return true // known after apply; the apply-time plan chooses
+		}
+		res, err := placement.CheckGPU(ctx, cat, gr)
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Runpod Catalog", "reading the catalog to choose the pod's GPU type", err))
+			return false
+		}
+		if !res.OK() {
+			skipped = append(skipped, fmt.Sprintf("  - %s: %s", id, res.Summary))
+			continue
+		}
+		*plan = candidate
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("gpu").AtName("type_id"), id)...)
+		detail := fmt.Sprintf("The plan chose %q, the first GPU type of gpu.type_ids with stock for this pod.", id)
+		if len(skipped) > 0 {
+			detail += " Skipped:\n" + strings.Join(skipped, "\n")
+		}
+		detail += "\n\nThe choice is kept in gpu.type_id: later stock changes do not replace the pod, and changing the " +
+			"list replaces it only if the chosen type is no longer in it."
+		resp.Diagnostics.AddAttributeWarning(path.Root("gpu").AtName("type_id"), "GPU Type Chosen From the Preference List", detail)
+		return true
+	}
+	resp.Diagnostics.AddAttributeError(path.Root("gpu").AtName("type_ids"), "No GPU Type in the Preference List Can Be Placed",
+		fmt.Sprintf("None of the %d GPU types in gpu.type_ids can be placed for this pod now (Runpod never falls back to "+
+			"another type, so the plan checked each in order):\n%s\n\nAdd a type with stock, widen data_center_ids or "+
+			"cloud, or try again later.", len(ids), strings.Join(skipped, "\n")))
+	return false
 }
 
 // planPlacement runs the catalog check. It returns the result (nil when

@@ -31,7 +31,7 @@ func TestCreateRefusedExplainsCapacity(t *testing.T) {
 			Cloud:         types.StringValue("SECURE"),
 			DataCenterIDs: types.ListNull(types.StringType),
 			GPU: types.ObjectValueMust(gpuAttrTypes, map[string]attr.Value{
-				"type_id": types.StringValue(gpuID), "count": types.Int64Value(1),
+				"type_id": types.StringValue(gpuID), "type_ids": types.ListNull(types.StringType), "count": types.Int64Value(1),
 				"min_cuda_version": types.StringNull(), "allowed_cuda_versions": types.SetNull(types.StringType),
 			}),
 			CPU: types.ObjectNull(cpuAttrTypes),

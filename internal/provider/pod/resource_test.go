@@ -51,7 +51,7 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0.69)),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("cloud"), knownvalue.StringExact("SECURE")),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"type_id": knownvalue.StringExact(rtx4090), "count": knownvalue.Int64Exact(1),
+						"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(1),
 						"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
 					})),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{

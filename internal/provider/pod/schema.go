@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -120,10 +121,30 @@ func computeAttributes() map[string]schema.Attribute {
 			Attributes: map[string]schema.Attribute{
 				"type_id": schema.StringAttribute{
 					MarkdownDescription: "GPU type id, the catalog's full name, e.g. `NVIDIA GeForce RTX 4090` (see the " +
-						"`runpod_gpu_types` data source).",
-					Required:      true,
-					Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-					PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+						"`runpod_gpu_types` data source). Exactly one of `type_id` and `type_ids`; with `type_ids` it is " +
+						"the type the plan chose.",
+					Optional: true,
+					Computed: true,
+					Validators: []validator.String{
+						stringvalidator.LengthAtLeast(1),
+						stringvalidator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("type_ids")),
+					},
+					PlanModifiers: []planmodifier.String{keepChosenGPUType{}, stringplanmodifier.RequiresReplace()},
+				},
+				"type_ids": schema.ListAttribute{
+					MarkdownDescription: "GPU types the pod may use, in order of preference, instead of one `type_id`. " +
+						"Runpod never falls back to another type, so the plan does: it picks the first type with stock " +
+						"for pods in the allowed data centers and cloud, shows it in `type_id` with its price, and " +
+						"fails listing what it checked when none has stock. The choice is kept: later stock changes " +
+						"never replace the pod, and editing or reordering the list replaces it only when the chosen " +
+						"type is no longer in the list.",
+					ElementType: types.StringType,
+					Optional:    true,
+					Validators: []validator.List{
+						listvalidator.SizeAtLeast(1),
+						listvalidator.UniqueValues(),
+						listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+					},
 				},
 				"count": schema.Int64Attribute{
 					MarkdownDescription: "GPUs in the pod, on one machine. Defaults to 1.",
