@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -337,5 +338,7 @@ func decodePodLogData(id string, data []byte) PodLogLine {
 		}
 		return l
 	}
-	return PodLogLine{ID: id, Text: string(data)}
+	// Raw text may be cut mid-rune (or not be UTF-8 at all); Terraform
+	// strings must be valid UTF-8.
+	return PodLogLine{ID: id, Text: strings.ToValidUTF8(string(data), "\uFFFD")}
 }
