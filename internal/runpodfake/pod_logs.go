@@ -149,7 +149,7 @@ type podLogStore struct {
 // podLogState is one pod's log: every line printed so far, across boots.
 type podLogState struct {
 	script   *PodLogScript // SetPodLog's; nil means by name, else the default
-	boot     *time.Time    // startedAt of the boot being printed; nil before the first
+	boot     *time.Time    // the pod's startedAt pointer of the boot being printed; nil before the first
 	bootLog  PodLogScript  // the script of the current boot
 	reads    int           // log reads of the current boot while RUNNING
 	shown    int           // lines of bootLog printed
@@ -183,9 +183,11 @@ func (f *Fake) podLogStateOf(podID string) *podLogState {
 }
 
 // advancePodLog applies one log read to the pod's log: a new boot (a
-// startedAt not seen before) starts the script again; while the pod is
-// RUNNING each read prints the lines that have come due. A pod that has
-// never started prints nothing; a stopped or failed one keeps its log.
+// start or restart that reached RUNNING since the last read) starts the
+// script again; while the pod is RUNNING each read prints the lines that
+// have come due, stamped with the fake's clock (never before the boot's
+// startedAt). A pod that has never started prints nothing; a stopped or
+// failed one keeps its log.
 // Callers hold f.mu.
 func (f *Fake) advancePodLog(s *storedPod) *podLogState {
 	st := f.podLogStateOf(s.p.ID)
@@ -193,9 +195,10 @@ func (f *Fake) advancePodLog(s *storedPod) *podLogState {
 	if started == nil {
 		return st
 	}
-	if st.boot == nil || !st.boot.Equal(*started) {
-		b := *started
-		st.boot = &b
+	// Every boot gets a fresh startedAt pointer (becomeRunning), so a
+	// restart within the same second is still a new boot.
+	if st.boot != started {
+		st.boot = started
 		st.reads, st.shown = 0, 0
 		switch {
 		case st.script != nil:

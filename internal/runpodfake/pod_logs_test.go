@@ -174,11 +174,19 @@ func TestPodLogsBootsDefaultAndCrashLoop(t *testing.T) {
 	boot2 := parseSSE(t, c.logs(path+"?since="+now.Format(time.RFC3339), ""))
 	mustEqual(t, "boot 2", texts(boot2), []string{"system: Starting container", "container: ImportError: no module named app"})
 
+	// A restart within the same second is a new boot too.
+	c.do("POST", "/v2/pods/"+id+"/action", map[string]any{"action": "restart"}).wantStatus(t, http.StatusOK)
+	boot3 := parseSSE(t, c.logs(path+"?tail=2", ""))
+	mustEqual(t, "boot 3", texts(boot3), []string{"system: Starting container", "container: ImportError: no module named app"})
+	if boot3[0].ID <= boot2[1].ID {
+		t.Fatalf("boot 3 ids %v do not follow boot 2's %v", boot3, boot2)
+	}
+
 	// A stopped pod keeps its log and prints nothing new.
 	c.do("POST", "/v2/pods/"+id+"/action", map[string]any{"action": "stop"}).wantStatus(t, http.StatusOK)
 	before := len(parseSSE(t, c.logs(path+"?tail=5000", "")))
-	if after := len(parseSSE(t, c.logs(path+"?tail=5000", ""))); after != before || before != 10 {
-		t.Fatalf("stopped pod log grew or is wrong: %d then %d lines, want 10", before, after)
+	if after := len(parseSSE(t, c.logs(path+"?tail=5000", ""))); after != before || before != 12 {
+		t.Fatalf("stopped pod log grew or is wrong: %d then %d lines, want 12", before, after)
 	}
 }
 
@@ -202,6 +210,15 @@ func TestPodLogsRefusals(t *testing.T) {
 	c.do("POST", path, nil).wantProblem(t, http.StatusMethodNotAllowed, "")
 	c.key = "wrong"
 	c.logs(path, "").wantProblem(t, http.StatusUnauthorized, "")
+
+	// Every exchange above went through the spec check (NewTestServer fails
+	// the test at cleanup on a violation).
+	f.logMu.Lock()
+	checked, on := f.specChecked, f.spec != nil
+	f.logMu.Unlock()
+	if n := len(f.Requests()); on && checked != n {
+		t.Fatalf("checked %d of %d exchanges", checked, n)
+	}
 }
 
 func TestPodLogsSetPodLogPanicsOnBadSource(t *testing.T) {
