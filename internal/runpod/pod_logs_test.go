@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -234,5 +236,36 @@ func TestGetPodLogsAgainstFake(t *testing.T) {
 	_, err = c.GetPodLogs(t.Context(), "nosuchpod0", PodLogQuery{})
 	if !IsNotFound(err) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// The key stays out of the logs and of the error, even when an error body
+// quotes it; log lines themselves are never logged.
+func TestGetPodLogsMasksKeyAndOmitsLines(t *testing.T) {
+	t.Parallel()
+	c := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("source") == "system" {
+			writeProblem(t, w, http.StatusForbidden, "key "+r.Header.Get("Authorization")+" may not read logs")
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "data: {\"line\":\"PASSWORD=line-secret\"}\n\n")
+	})
+	var buf strings.Builder
+	ctx := tflogtest.RootLogger(t.Context(), &buf)
+	lines, err := c.GetPodLogs(ctx, "p", PodLogQuery{})
+	if err != nil || len(lines) != 1 {
+		t.Fatalf("GetPodLogs = %+v, %v", lines, err)
+	}
+	_, err = c.GetPodLogs(ctx, "p", PodLogQuery{Source: PodLogSourceSystem})
+	if err == nil || strings.Contains(err.Error(), testAPIKey) {
+		t.Fatalf("err = %v", err)
+	}
+	logs := buf.String()
+	if strings.Contains(logs, testAPIKey) || strings.Contains(logs, "line-secret") {
+		t.Fatalf("logs leak the key or a log line:\n%s", logs)
+	}
+	if !strings.Contains(logs, "/v2/pods/p/logs") {
+		t.Fatalf("the request was not logged:\n%s", logs)
 	}
 }
