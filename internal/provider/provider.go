@@ -340,6 +340,7 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		networkvolume.NewListDataSource,
 		pod.NewDataSource,
 		pod.NewListDataSource,
+		pod.NewLogsDataSource,
 		catalog.NewGPUTypesDataSource,
 		catalog.NewGPUTypeDataSource,
 		catalog.NewDataCentersDataSource,

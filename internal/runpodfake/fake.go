@@ -36,6 +36,7 @@ type Fake struct {
 	compute  computeState              // pod lifecycle settings, clock, cluster billing
 	users    map[ref]map[ref]struct{}  // in-use references: target -> users
 	catalog  *catalog
+	podLogs  podLogStore // pod boot logs, see pod_logs.go
 
 	mux     *http.ServeMux
 	methods []string // methods the router knows, for 405 Allow

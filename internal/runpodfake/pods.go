@@ -345,6 +345,7 @@ func (f *Fake) podRoutes() {
 	f.handle("PATCH /v2/pods/{id}", f.updatePod)
 	f.handle("DELETE /v2/pods/{id}", f.deletePodHandler)
 	f.handle("POST /v2/pods/{id}/action", f.podAction)
+	f.podLogRoutes()
 }
 
 // --- reads -----------------------------------------------------------------
