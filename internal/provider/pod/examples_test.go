@@ -142,3 +142,24 @@ func TestAccPodExample_gpuPreferences(t *testing.T) {
 	warningWith(t, rec, "GPU Type Chosen From the Preference List", `chose "NVIDIA RTX A6000"`, "NVIDIA A100 80GB PCIe")
 	warningWith(t, rec, "Pod Compute Cost", "1 × $0.49 = $0.49 per hour")
 }
+
+// The ready_when example: the apply waits for the server's line and the
+// output is the proxy URL of the port it listens on.
+func TestAccPodExample_readyWhen(t *testing.T) {
+	env := newEnv(t)
+	env.Fake.SetPodLogForName("vllm-server", readyBootLog(2))
+	rec := env.Record()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{{
+			ConfigFile: config.StaticFile(examples + "ready-when.tf"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("openai_base_url", knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-8000\.proxy\.runpod\.net/v1$`))),
+			},
+		}},
+	})
+	if w := rec.Warnings("Pod Not Ready Yet"); len(w) != 0 {
+		t.Fatalf("the example's pod was not ready: %v", w)
+	}
+}

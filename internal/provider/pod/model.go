@@ -53,6 +53,7 @@ type podModel struct {
 	GlobalNetworking types.Bool   `tfsdk:"global_networking"`
 	DesiredStatus    types.String `tfsdk:"desired_status"`
 	AllowDuplicate   types.Bool   `tfsdk:"allow_duplicate"`
+	ReadyWhen        types.Object `tfsdk:"ready_when"`
 
 	Status          types.String  `tfsdk:"status"`
 	DataCenterID    types.String  `tfsdk:"data_center_id"`
@@ -270,6 +271,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
 		DesiredStatus:    types.StringValue(f.desired),
 		AllowDuplicate:   prior.AllowDuplicate,
+		ReadyWhen:        prior.ReadyWhen,
 
 		Status:          types.StringValue(p.Status),
 		DataCenterID:    types.StringPointerValue(p.DataCenterID),
@@ -307,6 +309,9 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	}
 	if m.AllowDuplicate.IsUnknown() {
 		m.AllowDuplicate = types.BoolNull()
+	}
+	if m.ReadyWhen.IsUnknown() || m.ReadyWhen.Equal(basetypes.ObjectValue{}) {
+		m.ReadyWhen = types.ObjectNull(readyWhenAttrTypes)
 	}
 	if m.Timeouts.IsUnknown() || m.Timeouts.Object.Equal(basetypes.ObjectValue{}) {
 		m.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutAttrTypes)}

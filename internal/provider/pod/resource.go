@@ -181,6 +181,9 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.create", result, err, &resp.State, &resp.Diagnostics) {
 		return
 	}
+	if target == desiredRunning {
+		r.awaitReady(waitCtx, client, plan, created.ID, timeout, "timeouts.create", &resp.Diagnostics)
+	}
 	r.readInto(ctx, client, created.ID, plan, target, last, &resp.State, &resp.Diagnostics)
 }
 
@@ -557,6 +560,9 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.update", result, err, &resp.State, &resp.Diagnostics) {
 		r.notePendingGlobalNetworking(ctx, last, plan, resp)
 		return
+	}
+	if start {
+		r.awaitReady(waitCtx, client, plan, id, timeout, "timeouts.update", &resp.Diagnostics)
 	}
 	if p := r.readInto(ctx, client, id, plan, target, last, &resp.State, &resp.Diagnostics); p != nil {
 		r.notePendingGlobalNetworking(ctx, p, plan, resp)

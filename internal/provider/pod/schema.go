@@ -328,6 +328,7 @@ func lifecycleAttributes() map[string]schema.Attribute {
 			Computed: true,
 			Default:  booldefault.StaticBool(false),
 		},
+		"ready_when": readyWhenAttribute(),
 		"allow_duplicate": schema.BoolAttribute{
 			MarkdownDescription: "Create the pod even when the account has a pod with the same name, image and compute that " +
 				"was created in the last 10 minutes and not by this apply. Off by default: such a pod is most likely the pod of " +

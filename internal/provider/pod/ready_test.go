@@ -1,0 +1,191 @@
+package pod_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+const readyLine = "Uvicorn running on http://0.0.0.0:8000"
+
+// readyPod is a GPU pod that waits for readyLine, with extra lines.
+func readyPod(name string, extra ...string) string {
+	return gpuPod(name, append([]string{
+		`ports = ["8000/http"]`,
+		`ready_when = { log_line = "running on http://0\\.0\\.0\\.0:8000" }`,
+	}, extra...)...)
+}
+
+// readyBootLog prints the system's start lines, then the app's readiness line
+// once the log has been read after times.
+func readyBootLog(after int) runpodfake.PodLogScript {
+	return runpodfake.PodLogScript{Lines: []runpodfake.PodLogScriptLine{
+		{Source: runpodfake.PodLogSourceSystem, Text: "Starting container"},
+		{Source: runpodfake.PodLogSourceContainer, Text: "INFO: loading model weights"},
+		{Source: runpodfake.PodLogSourceContainer, Text: "INFO: " + readyLine, After: after},
+	}}
+}
+
+// neverReady prints start lines but never the readiness line.
+var neverReady = runpodfake.PodLogScript{Lines: []runpodfake.PodLogScriptLine{
+	{Source: runpodfake.PodLogSourceSystem, Text: "Starting container"},
+	{Source: runpodfake.PodLogSourceContainer, Text: "INFO: still downloading weights (12%)"},
+}}
+
+// applyJSON applies and returns what the CLI printed, failing t on an
+// error.
+func applyJSON(t *testing.T, cli *acctest.CLI, extra ...string) acctest.JSONResult {
+	t.Helper()
+	res := cli.RunJSON(append([]string{"apply", "-auto-approve", "-input=false"}, extra...)...)
+	if res.ExitCode != 0 || len(res.Diagnostics("error")) > 0 {
+		t.Fatalf("apply failed (exit %d):\n%s", res.ExitCode, res.Output())
+	}
+	return res
+}
+
+// noReadinessWarnings fails t if the CLI printed a readiness warning.
+func noReadinessWarnings(t *testing.T, res acctest.JSONResult) {
+	t.Helper()
+	for _, d := range res.Diagnostics("warning") {
+		if strings.HasPrefix(d.Summary, "Pod Not Ready") || strings.Contains(d.Summary, "Crash") || strings.Contains(d.Summary, "Readiness") {
+			t.Fatalf("unexpected readiness warning %q: %s", d.Summary, d.Detail)
+		}
+	}
+}
+
+// cleanPlanAfter fails t unless the next plan is empty: the pod was kept,
+// untainted.
+func cleanPlanAfter(t *testing.T, cli *acctest.CLI, why string) {
+	t.Helper()
+	if res := cli.Run("plan", "-detailed-exitcode", "-input=false"); res.ExitCode != 0 {
+		t.Fatalf("%s: plan is not clean (exit %d):\n%s", why, res.ExitCode, res.Output())
+	}
+}
+
+// Readiness met after a delay: create waits until the line appears, and a
+// replacement waits again for the new pod.
+func TestAccPod_readyWhenMetAfterDelay(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	env.Fake.SetPodLogForName("ready-delay", readyBootLog(3))
+	cli.SetConfig(readyPod("ready-delay"))
+	cli.Init()
+	noReadinessWarnings(t, applyJSON(t, cli))
+	id := stateID(t, cli)
+	if reads := env.Fake.PodLogReads(id); reads < 4 {
+		t.Fatalf("create read the log %d times, want at least 4 (the line appears on the 4th read)", reads)
+	}
+	cleanPlanAfter(t, cli, "after a create that met readiness")
+
+	// Replacement: the new pod is waited for too.
+	noReadinessWarnings(t, applyJSON(t, cli, "-replace=runpod_pod.p"))
+	replaced := stateID(t, cli)
+	if replaced == id {
+		t.Fatal("-replace kept the pod id")
+	}
+	if reads := env.Fake.PodLogReads(replaced); reads < 4 {
+		t.Fatalf("the replacement read the new pod's log %d times, want at least 4", reads)
+	}
+}
+
+// Readiness never met: a warning quoting the last lines and the status, no
+// taint, and the next plan is a no-op.
+func TestAccPod_readyWhenNeverMet(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	env.Fake.SetPodLogForName("ready-never", neverReady)
+	cli.SetConfig(readyPod("ready-never", `timeouts { create = "2s" }`))
+	cli.Init()
+	res := applyJSON(t, cli)
+	warns := res.Warnings("Pod Not Ready Yet")
+	if len(warns) != 1 {
+		t.Fatalf("warnings %q = %d, want 1:\n%s", "Pod Not Ready Yet", len(warns), res.Output())
+	}
+	for _, want := range []string{"still downloading weights (12%)", "status RUNNING", "timeouts.create", "not tainted"} {
+		if !strings.Contains(warns[0].Detail, want) {
+			t.Errorf("readiness warning lacks %q:\n%s", want, warns[0].Detail)
+		}
+	}
+	cleanPlanAfter(t, cli, "after readiness ran out")
+}
+
+// A crash loop ends the wait early, quoting the restarts.
+func TestAccPod_readyWhenCrashLoop(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	env.Fake.SetPodLogForName("ready-crash", runpodfake.CrashLoopPodLog("Error: CUDA out of memory", 10))
+	// A long timeout: only the crash-loop evidence can end this wait soon.
+	cli.SetConfig(readyPod("ready-crash", `timeouts { create = "10m" }`))
+	cli.Init()
+	res := applyJSON(t, cli)
+	warns := res.Warnings("Pod Container Is Crash-Looping")
+	if len(warns) != 1 {
+		t.Fatalf("crash-loop warnings = %d, want 1:\n%s", len(warns), res.Output())
+	}
+	for _, want := range []string{"restarting (restart 1)", "restarting (restart 2)", "CUDA out of memory"} {
+		if !strings.Contains(warns[0].Detail, want) {
+			t.Errorf("crash-loop warning lacks %q:\n%s", want, warns[0].Detail)
+		}
+	}
+	if reads := env.Fake.PodLogReads(stateID(t, cli)); reads > 5 {
+		t.Errorf("the wait read the log %d times after two restarts were visible, want it to stop early", reads)
+	}
+	cleanPlanAfter(t, cli, "after a crash loop")
+}
+
+// Starting a stopped pod (desired_status back to RUNNING) waits for
+// readiness as create does.
+func TestAccPod_readyWhenOnStart(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	env.Fake.SetPodLogForName("ready-start", neverReady)
+	cli.SetConfig(readyPod("ready-start", `desired_status = "EXITED"`))
+	cli.Init()
+	noReadinessWarnings(t, applyJSON(t, cli)) // created stopped: nothing to wait for
+	id := stateID(t, cli)
+
+	cli.SetConfig(readyPod("ready-start", `desired_status = "RUNNING"`, `timeouts { update = "2s" }`))
+	res := applyJSON(t, cli)
+	warns := res.Warnings("Pod Not Ready Yet")
+	if len(warns) != 1 || !strings.Contains(warns[0].Detail, "timeouts.update") {
+		t.Fatalf("start warnings = %+v, want one naming timeouts.update:\n%s", warns, res.Output())
+	}
+	if reads := env.Fake.PodLogReads(id); reads < 2 {
+		t.Fatalf("the start read the log %d times, want a wait", reads)
+	}
+	cleanPlanAfter(t, cli, "after a start whose readiness ran out")
+}
+
+// A pattern that is not a regular expression is refused before any API
+// call, naming the attribute.
+func TestAccPod_readyWhenInvalidPattern(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cli.SetConfig(gpuPod("ready-bad", `ready_when = { log_line = "listening on (" }`))
+	cli.Init()
+	res := cli.Run("validate")
+	if res.ExitCode == 0 {
+		t.Fatalf("validate accepted an invalid pattern:\n%s", res.Output())
+	}
+	res.Contains(t, "Invalid Regular Expression", "ready_when.log_line")
+	if n := len(env.Fake.Requests()); n != 0 {
+		t.Errorf("validate sent %d API requests, want none", n)
+	}
+}
+
+// stateID returns the pod's id in state.
+func stateID(t *testing.T, cli *acctest.CLI) string {
+	t.Helper()
+	id, _ := cli.StateAttributes(addr)["id"].(string)
+	if id == "" {
+		t.Fatalf("%s has no id in state", addr)
+	}
+	return id
+}
