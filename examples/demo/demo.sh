@@ -51,8 +51,12 @@ step "Fake Runpod API listening at $API_URL"
 step "terraform plan"
 tf plan -input=false -out=plan.out
 
-step "terraform apply"
-tf apply -input=false plan.out
+step "terraform apply (the server pod is waited for until its log says it is up)"
+tf apply -input=false plan.out | tee "$WORK/apply.log"
+if grep -q "Pod Not Ready Yet\|Crash-Looping" "$WORK/apply.log"; then
+  echo "the demo server pod did not become ready" >&2; exit 1
+fi
+echo "ok: server ready at $(tf output -raw server_url)"
 
 step "No credential in the state or in terraform show -json"
 tf show -json >"$WORK/show.json"

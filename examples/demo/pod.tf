@@ -47,3 +47,29 @@ output "pod_status" {
 output "pod_data_center" {
   value = one(runpod_pod.demo[*].data_center_id)
 }
+
+# A running inference server that counts as created only once its app says
+# it is up: after the pod runs with its port mapped, the apply waits until the
+# container's log prints the ready_when line (the demo's fake API scripts that
+# boot log). It bills while it runs, so, like the pod above, it is created
+# only against the demo's fake API unless create_pod is set.
+resource "runpod_pod" "server" {
+  count = local.pod_demo_fake_api || var.create_pod ? 1 : 0
+
+  name  = "demo-server"
+  image = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
+  args  = "python -m http.server 8000"
+  ports = ["8000/http"]
+
+  gpu = {
+    type_id = "NVIDIA GeForce RTX 4090"
+  }
+
+  ready_when = {
+    log_line = "Serving HTTP on .* port 8000"
+  }
+}
+
+output "server_url" {
+  value = one(runpod_pod.server[*].proxy_urls["8000"])
+}

@@ -133,6 +133,9 @@ const (
 	DemoJupyterID        = "legacyjup1"
 	DemoBusyTemplateID   = "teambase01"
 	DemoPodUsingTemplate = "legacypod1"
+	// DemoServerPodName is the demo's pod with ready_when; its boot log is
+	// scripted to print the ready line on the third read.
+	DemoServerPodName = "demo-server"
 )
 
 // seedDemo creates what the demo account already has before Terraform runs:
@@ -156,6 +159,12 @@ func seedDemo(f *runpodfake.Fake, out io.Writer) {
 	f.SeedTemplate(base)
 	f.MarkTemplateUsedByPod(DemoBusyTemplateID, DemoPodUsingTemplate)
 	f.MarkRegistryUsedByPod(DemoRegistryID, DemoPodUsingTemplate)
+
+	// The demo's server pod (examples/demo/pod.tf) waits for this line.
+	f.SetPodLogForName(DemoServerPodName, runpodfake.PodLogScript{Lines: []runpodfake.PodLogScriptLine{
+		{Source: runpodfake.PodLogSourceSystem, Text: "Starting container"},
+		{Source: runpodfake.PodLogSourceContainer, Text: "Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...", After: 2},
+	}})
 
 	fmt.Fprintf(out, "seeded template %s (legacy-jupyter)\n", DemoJupyterID)
 	fmt.Fprintf(out, "seeded template %s (team-base, in use by pod %s)\n", DemoBusyTemplateID, DemoPodUsingTemplate)
