@@ -77,7 +77,8 @@ type Config struct {
 	// more than this (default DefaultRateLimitWaitMax) and end before the
 	// context's deadline. 429s are not counted against MaxRetries, so a
 	// request outlasts a spent rate-limit window however many attempts that
-	// takes.
+	// takes. It also bounds a pacing wait for a spent window's reset
+	// (pacing.go): a longer one is not taken.
 	RateLimitWaitMax time.Duration
 	// HTTPClient is the transport to send through; nil uses a pooled
 	// go-cleanhttp client.
@@ -94,7 +95,8 @@ type Client struct {
 	retryWaitMax time.Duration
 	rateLimitMax time.Duration
 	noRetries    bool
-	httpClient   *http.Client
+	httpClient   *http.Client // paces every attempt through pacer (pacing.go)
+	pacer        *pacer
 	writes       atomic.Uint64 // see Writes
 
 	// testHookBackoff, when set, is called with each computed wait just
@@ -157,6 +159,8 @@ func New(cfg Config) (*Client, error) {
 	if c.httpClient == nil {
 		c.httpClient = cleanhttp.DefaultPooledClient()
 	}
+	c.pacer = newPacer()
+	c.httpClient = pacedHTTPClient(c.httpClient, c.pacer, c.rateLimitMax)
 	return c, nil
 }
 

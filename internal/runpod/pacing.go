@@ -1,0 +1,391 @@
+package runpod
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Pacing keeps a Client under Runpod's rate limit instead of sending
+// requests into 429s. Every response's RateLimit header says, per window,
+// how many requests remain and when the window resets (RateLimit-Policy adds
+// each window's quota and length); the pacer keeps one budget per Client,
+// shared by every request the provider process sends, and holds a request
+// back while any window's budget is spent, until that window resets.
+//
+// The server's count lags behind this process: requests in flight have left
+// but are not yet counted in the r of the responses coming back. So the
+// pacer keeps its own count. Each request sent reserves one unit of every
+// window; a response can only lower the budget, to the server's r if that
+// is less (another process may share the key); when a window's reset passes,
+// the new budget is its quota q less the requests still in flight (they may
+// land in the new window) and less those answered so close to the reset that
+// the server may have counted them in the new window. A response to a
+// request sent before the current window began is not trusted: it may
+// describe the window before.
+//
+// Reset times are estimated as the arrival of a response plus its t, which
+// the server rounds up to whole seconds: never early, and refined by later
+// responses of the same window. Those rounded t are also why a response never
+// starts a new window by itself: its estimate can be a second off, and
+// taking a response of the current window for one of the next would forget
+// the requests answered meanwhile.
+//
+// While the budget is unknown (before the first response of the process, or
+// after a reset of a window whose quota or length the policy did not give),
+// one request goes and the others wait for its answer, whose r less the
+// requests in flight is then the budget. So a fresh process (each Terraform
+// command is one) does not send a burst into a window that an earlier
+// command spent.
+//
+// A response with no rate-limit headers (a rate-limit-exempt caller), or
+// with headers this client cannot read, turns pacing off until a response
+// brings headers again. Answers that may not come from the API itself (401,
+// which carries no headers by contract, 413, 5xx from a gateway) without
+// headers change nothing.
+//
+// A wait that would pass the context's deadline or the RateLimitWaitMax
+// budget is not taken: the request is sent and the API's own 429 with its
+// Retry-After decides, through the same retry path (and its clear error) as
+// without pacing. Pacing only delays requests; it never sends one twice.
+//
+// The pacer sits in the http.Client's transport, so that every attempt is
+// paced, retries after a 429 or a 5xx included.
+
+// pacer is the per-Client rate-limit budget.
+type pacer struct {
+	now func() time.Time // time.Now; tests make time pass without sleeping
+	// testHookWait, when set, is called instead of sleeping until a window
+	// resets; it returns how long to sleep for real (tests: none, after
+	// moving their clock to until).
+	testHookWait func(until time.Time) time.Duration
+
+	mu       sync.Mutex
+	mode     paceMode
+	windows  map[string]*paceWindow
+	inflight int           // requests sent through the pacer and not yet answered
+	probing  bool          // the one request sent while nothing is known
+	changed  chan struct{} // closed and replaced when a response arrives
+}
+
+type paceMode int
+
+const (
+	paceUnknown paceMode = iota // no response yet: one request at a time
+	paceOn                      // windows known: budget per window
+	paceOff                     // no usable headers: never wait
+)
+
+type paceWindow struct {
+	name    string
+	quota   int           // q of the policy; 0 when unknown
+	length  time.Duration // w of the policy; 0 when unknown
+	resetAt time.Time     // estimate, never before the server's reset
+	// resetLow is never after the server's reset: with resetAt it brackets
+	// the moment the next window begins.
+	resetLow  time.Time
+	remaining int  // requests this process may still send before resetAt
+	lapsed    bool // reset passed, and quota or length is unknown
+	// late counts requests answered after resetLow and sent before
+	// resetAt: the server may have counted them in the next window,
+	// though they are in flight no more when it begins.
+	late int
+}
+
+func newPacer() *pacer {
+	return &pacer{now: time.Now, windows: map[string]*paceWindow{}, changed: make(chan struct{})}
+}
+
+// pacingTransport paces every request through the Client's pacer.
+type pacingTransport struct {
+	base    http.RoundTripper
+	pacer   *pacer
+	waitMax time.Duration // the longest wait for a reset (Config.RateLimitWaitMax)
+}
+
+// pacedHTTPClient returns a copy of hc whose transport paces through p,
+// waiting at most waitMax for a window to reset.
+func pacedHTTPClient(hc *http.Client, p *pacer, waitMax time.Duration) *http.Client {
+	paced := *hc
+	base := hc.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	paced.Transport = &pacingTransport{base: base, pacer: p, waitMax: waitMax}
+	return &paced
+}
+
+func (t *pacingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	tk, err := t.pacer.acquire(req.Context(), t.waitMax)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := t.base.RoundTrip(req)
+	t.pacer.observe(tk, resp, t.pacer.now())
+	return resp, err
+}
+
+// CloseIdleConnections lets http.Client.CloseIdleConnections reach the
+// underlying transport.
+func (t *pacingTransport) CloseIdleConnections() {
+	if ci, ok := t.base.(interface{ CloseIdleConnections() }); ok {
+		ci.CloseIdleConnections()
+	}
+}
+
+// paceTicket is one request let through: whether it is the probe, and when
+// it was sent (by the pacer's clock).
+type paceTicket struct {
+	probe  bool
+	sentAt time.Time
+}
+
+// acquire returns when the request may be sent, having reserved its unit of
+// every window, or with ctx's error.
+func (p *pacer) acquire(ctx context.Context, waitMax time.Duration) (paceTicket, error) {
+	loggedProbeWait := false
+	for {
+		p.mu.Lock()
+		now := p.now()
+		p.roll(now)
+		changed := p.changed
+		switch {
+		case p.mode == paceOff:
+			p.inflight++
+			p.mu.Unlock()
+			return paceTicket{sentAt: now}, nil
+		case p.mode == paceUnknown || p.anyLapsed():
+			if !p.probing {
+				p.probing = true
+				p.inflight++
+				p.mu.Unlock()
+				return paceTicket{probe: true, sentAt: now}, nil
+			}
+			p.mu.Unlock()
+			if !loggedProbeWait {
+				tflog.Debug(ctx, "Pacing Runpod API request: waiting for a response to tell the rate-limit budget")
+				loggedProbeWait = true
+			}
+			select {
+			case <-changed:
+				continue
+			case <-ctx.Done():
+				return paceTicket{}, ctx.Err()
+			}
+		}
+
+		spent := p.spentWindow()
+		if spent == nil {
+			for _, w := range p.windows {
+				w.remaining--
+			}
+			p.inflight++
+			p.mu.Unlock()
+			return paceTicket{sentAt: now}, nil
+		}
+		until := spent.resetAt
+		wait := until.Sub(now)
+		fields := map[string]any{
+			"wait": wait.String(), "window": spent.name, "remaining": spent.remaining,
+			"quota": spent.quota, "in_flight": p.inflight,
+		}
+		deadline, hasDeadline := ctx.Deadline()
+		if wait > waitMax || (hasDeadline && time.Until(deadline) < wait) {
+			// Waiting would outlast the budget or the operation: let the
+			// API's 429 and its Retry-After speak instead.
+			p.inflight++
+			p.mu.Unlock()
+			tflog.Debug(ctx, "Runpod API rate limit spent for longer than the wait allowed; sending the request anyway", fields)
+			return paceTicket{sentAt: now}, nil
+		}
+		p.mu.Unlock()
+		tflog.Debug(ctx, "Pacing Runpod API request: rate-limit window spent, waiting for its reset", fields)
+		if err := p.sleepUntil(ctx, until, wait, changed); err != nil {
+			return paceTicket{}, err
+		}
+	}
+}
+
+// sleepUntil waits until the window resets, a response changes the budget,
+// or ctx ends.
+func (p *pacer) sleepUntil(ctx context.Context, until time.Time, wait time.Duration, changed <-chan struct{}) error {
+	if p.testHookWait != nil {
+		wait = p.testHookWait(until)
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-changed:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// roll starts the next window of every window whose reset has passed.
+// Callers hold p.mu.
+func (p *pacer) roll(now time.Time) {
+	for _, w := range p.windows {
+		if w.lapsed || w.resetAt.After(now) {
+			continue
+		}
+		if w.quota <= 0 || w.length <= 0 {
+			w.lapsed = true
+			continue
+		}
+		steps := 0
+		for !w.resetAt.After(now) {
+			w.resetAt = w.resetAt.Add(w.length)
+			w.resetLow = w.resetLow.Add(w.length)
+			steps++
+		}
+		// Requests still in flight may land in the new window, and so may
+		// those answered around the reset.
+		late := w.late
+		if steps > 1 {
+			late = 0 // they landed in a window that is over too
+		}
+		w.remaining = max(w.quota-p.inflight-late, 0)
+		w.late = 0
+	}
+}
+
+func (p *pacer) anyLapsed() bool {
+	for _, w := range p.windows {
+		if w.lapsed {
+			return true
+		}
+	}
+	return false
+}
+
+// spentWindow is the spent window that resets last (waiting for it waits
+// for every spent one), or nil. Callers hold p.mu.
+func (p *pacer) spentWindow() *paceWindow {
+	var spent *paceWindow
+	for _, w := range p.windows {
+		if w.remaining <= 0 && (spent == nil || w.resetAt.After(spent.resetAt)) {
+			spent = w
+		}
+	}
+	return spent
+}
+
+// observe accounts for a request's end: resp is its response (nil if none
+// came) and recvAt when it arrived.
+func (p *pacer) observe(tk paceTicket, resp *http.Response, recvAt time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.inflight--
+	if tk.probe {
+		p.probing = false
+	}
+	defer p.broadcast()
+	if resp == nil {
+		return
+	}
+	states, ok := parseRateLimit(resp.Header)
+	if !ok {
+		if fromAPI(resp.StatusCode) {
+			p.mode = paceOff
+			clear(p.windows)
+		}
+		return
+	}
+	if p.mode != paceOn {
+		clear(p.windows) // start afresh: nothing reserved against them is known
+	}
+	p.mode = paceOn
+	p.update(states, parseRateLimitPolicy(resp.Header), tk.sentAt, recvAt)
+}
+
+// fromAPI reports whether an answer without rate-limit headers says the
+// caller gets none. 401 carries none by contract; 413 is answered before
+// authentication; 5xx and redirects may come from a proxy or gateway.
+func fromAPI(status int) bool {
+	switch {
+	case status < 200, status >= 300 && status < 400, status >= 500:
+		return false
+	case status == http.StatusUnauthorized, status == http.StatusRequestEntityTooLarge:
+		return false
+	}
+	return true
+}
+
+// update merges the RateLimit members of the answer to a request sent at
+// sentAt. Callers hold p.mu, with the answered request no longer counted in
+// p.inflight.
+func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolicy, sentAt, recvAt time.Time) {
+	seen := map[string]bool{}
+	for _, s := range states {
+		seen[s.name] = true
+		// t counts whole seconds from when the server answered, which was
+		// before recvAt, and is rounded up: resetAt is never early.
+		resetAt := recvAt.Add(time.Duration(s.resetSecs) * time.Second)
+		r := int(min(s.remaining, 1<<31))
+		w := p.windows[s.name]
+		if w == nil {
+			w = &paceWindow{name: s.name, lapsed: true}
+			p.windows[s.name] = w
+		}
+		if pol, ok := policy[s.name]; ok {
+			w.quota = int(min(pol.quota, 1<<31))
+			w.length = time.Duration(min(pol.windowSecs, 1<<31)) * time.Second
+		}
+		// The server answered at some moment between sentAt and recvAt with
+		// t = its window's remaining time rounded up, so that window resets
+		// after sentAt + t - 1s and no later than resetAt.
+		low := sentAt.Add(time.Duration(s.resetSecs)*time.Second - time.Second)
+		if w.lapsed {
+			// Nothing known of this window (the first answer, or a reset
+			// without a policy to renew the budget by): its r, less the
+			// requests still in flight, which may land in it after this one.
+			w.resetAt, w.resetLow, w.remaining, w.lapsed, w.late = resetAt, low, max(r-p.inflight, 0), false, 0
+			continue
+		}
+		if recvAt.After(w.resetLow) && sentAt.Before(w.resetAt) {
+			w.late++
+		}
+		switch {
+		case w.length > 0 && sentAt.Before(w.resetAt.Add(-w.length)):
+			// Sent before this window began (resetAt is never early, so
+			// neither is resetAt - length): it may have been counted in the
+			// window before, and its r and t describe that one. The local
+			// count holds it already: it was in flight at the reset.
+		default:
+			// This window, or (sent just before its reset) the next one,
+			// whose r is no help but does no harm: r can only lower the
+			// budget. t is whole seconds rounded up, so its estimate
+			// differs from answer to answer by up to a second; taking it to
+			// start a new window from its r would, when it is this window
+			// after all, forget the requests answered meanwhile and overrun
+			// the quota. Windows are renewed by roll, from the quota.
+			w.remaining = min(w.remaining, r)
+			if w.length > 0 && !resetAt.After(w.resetAt) {
+				// Not after this window's reset, so counted in this window
+				// (the next one resets a whole length later): both bounds
+				// apply to it.
+				w.resetAt = resetAt
+				if low.After(w.resetLow) {
+					w.resetLow = low
+				}
+			}
+		}
+	}
+	for name := range p.windows {
+		if !seen[name] {
+			delete(p.windows, name)
+		}
+	}
+}
+
+// broadcast wakes every waiter. Callers hold p.mu.
+func (p *pacer) broadcast() {
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
