@@ -199,55 +199,28 @@ func idempotent(method string) bool {
 // non-nil) receives the decoded 2xx body. Non-2xx answers become *APIError.
 func (c *Client) do(ctx context.Context, method, path string, query url.Values, in, out any) error {
 	defer c.countWrite(method)
-	ctx = WithSensitiveValues(ctx, c.apiKey)
-	ctx = tflog.SetField(ctx, "method", method)
-	ctx = tflog.SetField(ctx, "path", path)
-
-	target := c.baseURL + path
-	if len(query) > 0 {
-		target += "?" + query.Encode()
-	}
+	ctx = c.requestContext(ctx, method, path)
 
 	var body any // stays a nil interface without a body, so no Content-Length: 0
+	header := http.Header{"Accept": {"application/json"}}
 	if in != nil {
 		b, err := encodeBody(in)
 		if err != nil {
 			return fmt.Errorf("%s %s: encoding request body: %w", method, path, err)
 		}
 		body = b
+		header.Set("Content-Type", "application/json")
 	}
 
-	req, err := retryablehttp.NewRequestWithContext(ctx, method, target, body)
+	resp, err := c.send(ctx, method, path, query, body, header)
 	if err != nil {
-		return fmt.Errorf("%s %s: building request: %w", method, path, err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	req.Header.Set("User-Agent", c.userAgent)
-	req.Header.Set("Accept", "application/json")
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-
-	rc, attempts := c.retryClient(ctx, method)
-	resp, err := rc.Do(req)
-	if err != nil {
-		if resp != nil {
-			drainAndClose(resp.Body)
-		}
-		return c.transportError(ctx, method, path, target, *attempts, err)
-	}
-	defer drainAndClose(resp.Body)
-
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(ctx, method, path, resp)
-		// An error page that quotes the request (headers included) must not
-		// carry the API key into a diagnostic.
-		_ = RedactError(apiErr, c.apiKey) // redacts in place
-		if !idempotent(method) && resp.StatusCode >= 500 {
+		var apiErr *APIError
+		if errors.As(err, &apiErr) && !idempotent(method) && apiErr.StatusCode >= 500 {
 			return &ambiguousError{err: apiErr}
 		}
-		return apiErr
+		return err
 	}
+	defer drainAndClose(resp.Body)
 
 	if out == nil || resp.StatusCode == http.StatusNoContent {
 		return nil
@@ -266,6 +239,53 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		return successReadError(method, fmt.Errorf("%s %s: decoding %d response body: %w", method, path, resp.StatusCode, err))
 	}
 	return nil
+}
+
+// requestContext masks the API key in everything logged under ctx and
+// names the request in its log fields.
+func (c *Client) requestContext(ctx context.Context, method, path string) context.Context {
+	ctx = WithSensitiveValues(ctx, c.apiKey)
+	ctx = tflog.SetField(ctx, "method", method)
+	return tflog.SetField(ctx, "path", path)
+}
+
+// send is the one place a request is built and sent: auth, User-Agent and
+// header, through the retry policy (retryClient). It returns a 2xx response,
+// whose body the caller reads and closes; otherwise the connection failure
+// (transportError) or the API's answer as *APIError, its body read, closed
+// and redacted.
+func (c *Client) send(ctx context.Context, method, path string, query url.Values, body any, header http.Header) (*http.Response, error) {
+	target := c.baseURL + path
+	if len(query) > 0 {
+		target += "?" + query.Encode()
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, method, target, body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: building request: %w", method, path, err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Authorization", "Bearer "+c.apiKey)
+	req.Header.Set("User-Agent", c.userAgent)
+
+	rc, attempts := c.retryClient(ctx, method)
+	resp, err := rc.Do(req)
+	if err != nil {
+		if resp != nil {
+			drainAndClose(resp.Body)
+		}
+		return nil, c.transportError(ctx, method, path, target, *attempts, err)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		defer drainAndClose(resp.Body)
+		apiErr := newAPIError(ctx, method, path, resp)
+		// An error page that quotes the request (headers included) must not
+		// carry the API key into a diagnostic.
+		_ = RedactError(apiErr, c.apiKey) // redacts in place
+		return nil, apiErr
+	}
+	return resp, nil
 }
 
 // successReadError marks an unreadable 2xx answer to a POST or PATCH as

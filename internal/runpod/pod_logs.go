@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hashicorp/go-retryablehttp"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
@@ -125,41 +124,19 @@ func (c *Client) stream(ctx context.Context, path string, query url.Values, head
 	idle, window time.Duration, consume func(io.Reader) error,
 ) error {
 	const method = http.MethodGet
-	ctx = WithSensitiveValues(ctx, c.apiKey)
-	ctx = tflog.SetField(ctx, "method", method)
-	ctx = tflog.SetField(ctx, "path", path)
-
-	target := c.baseURL + path
-	if len(query) > 0 {
-		target += "?" + query.Encode()
-	}
+	ctx = c.requestContext(ctx, method, path)
 	reqCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	req, err := retryablehttp.NewRequestWithContext(reqCtx, method, target, nil)
-	if err != nil {
-		return fmt.Errorf("%s %s: building request: %w", method, path, err)
+	header = header.Clone()
+	if header == nil {
+		header = http.Header{}
 	}
-	for k, vs := range header {
-		req.Header[k] = vs
-	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	req.Header.Set("User-Agent", c.userAgent)
-	req.Header.Set("Accept", accept)
-
-	rc, attempts := c.retryClient(ctx, method)
-	resp, err := rc.Do(req)
+	header.Set("Accept", accept)
+	resp, err := c.send(reqCtx, method, path, query, nil, header)
 	if err != nil {
-		if resp != nil {
-			drainAndClose(resp.Body)
-		}
-		return c.transportError(ctx, method, path, target, *attempts, err)
+		return err
 	}
 	defer func() { _ = resp.Body.Close() }()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(ctx, method, path, resp)
-		_ = RedactError(apiErr, c.apiKey)
-		return apiErr
-	}
 
 	// Cut the stream off when it goes quiet or the window ends. A cut is
 	// the normal end of a live stream, not an error.
