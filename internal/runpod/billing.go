@@ -23,16 +23,18 @@ const (
 // (zero = the API's default: 30 days ago / now) or LastN (the last N
 // buckets, ending with the current one), not both: the API refuses the mix
 // with 400, and the client passes it through unchanged. The API widens the
-// window to bucket boundaries. ClusterID filters to one cluster.
+// window to bucket boundaries. ID filters to one resource of the route's
+// kind (clusterId, podId, ...); the routes without a filter ignore it.
 type BillingQuery struct {
 	StartTime  time.Time
 	EndTime    time.Time // exclusive
 	BucketSize string    // "" = day
 	LastN      int       // 0 omits it
-	ClusterID  string
+	ID         string
 }
 
-func (q BillingQuery) values() url.Values {
+// values encodes the query; idParam is the route's filter name ("" for none).
+func (q BillingQuery) values(idParam string) url.Values {
 	v := url.Values{}
 	if !q.StartTime.IsZero() {
 		v.Set("startTime", q.StartTime.UTC().Format(time.RFC3339Nano))
@@ -44,7 +46,9 @@ func (q BillingQuery) values() url.Values {
 	if q.LastN > 0 {
 		v.Set("lastN", strconv.Itoa(q.LastN))
 	}
-	setString(v, "clusterId", q.ClusterID)
+	if idParam != "" {
+		setString(v, idParam, q.ID)
+	}
 	return v
 }
 
@@ -93,7 +97,7 @@ type ClusterBilling struct {
 // pods may bill above the catalog price).
 func (c *Client) ListClusterBilling(ctx context.Context, q BillingQuery) (*ClusterBilling, error) {
 	var out ClusterBilling
-	if err := c.do(ctx, http.MethodGet, clusterBillingPath, q.values(), nil, &out); err != nil {
+	if err := c.do(ctx, http.MethodGet, clusterBillingPath, q.values("clusterId"), nil, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil

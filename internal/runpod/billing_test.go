@@ -17,7 +17,7 @@ func TestBillingQueryEncoding(t *testing.T) {
 		want string
 	}{
 		{"defaults", BillingQuery{}, ""},
-		{"window", BillingQuery{StartTime: start, EndTime: start.AddDate(0, 1, 0), BucketSize: BucketWeek, ClusterID: "5c2n8m4q"},
+		{"window", BillingQuery{StartTime: start, EndTime: start.AddDate(0, 1, 0), BucketSize: BucketWeek, ID: "5c2n8m4q"},
 			"bucketSize=week&clusterId=5c2n8m4q&endTime=2026-07-01T00%3A00%3A00Z&startTime=2026-06-01T00%3A00%3A00Z"},
 		{"last N", BillingQuery{LastN: 30, BucketSize: BucketDay}, "bucketSize=day&lastN=30"},
 		// Sent in UTC, so no "+" offset needs escaping; sub-second precision is kept.
@@ -27,12 +27,12 @@ func TestBillingQueryEncoding(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.q.values().Encode(); got != tt.want {
+			if got := tt.q.values("clusterId").Encode(); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
 	}
-	full := BillingQuery{StartTime: start, EndTime: start, BucketSize: BucketHour, LastN: 1, ClusterID: "c"}.values()
+	full := BillingQuery{StartTime: start, EndTime: start, BucketSize: BucketHour, LastN: 1, ID: "c"}.values("clusterId")
 	var names []string
 	for k := range full {
 		names = append(names, k)
@@ -59,7 +59,7 @@ func TestListClusterBilling(t *testing.T) {
 			"recordCount":2,"uniqueClusterCount":1,"totals":{"totalAmount":1.875,"gpuAmount":1.5,"diskAmount":0.25,"networkingAmount":0.125}}}`))
 	})
 	day := func(d int) time.Time { return time.Date(2026, 6, d, 0, 0, 0, 0, time.UTC) }
-	got, err := c.ListClusterBilling(t.Context(), BillingQuery{StartTime: day(1), EndTime: day(3), ClusterID: "5c2n8m4q"})
+	got, err := c.ListClusterBilling(t.Context(), BillingQuery{StartTime: day(1), EndTime: day(3), ID: "5c2n8m4q"})
 	if err != nil {
 		t.Fatalf("ListClusterBilling: %v", err)
 	}
@@ -67,7 +67,7 @@ func TestListClusterBilling(t *testing.T) {
 	want := &ClusterBilling{
 		Records: []ClusterBillingRecord{
 			{StartTime: day(1), EndTime: day(2), ClusterID: "5c2n8m4q", ClusterBillingAmounts: amounts},
-			{StartTime: day(2), EndTime: day(3), ClusterID: "5c2n8m4q"},
+			{StartTime: day(2), EndTime: day(3), ID: "5c2n8m4q"},
 		},
 		Metadata: ClusterBillingMetadata{
 			Query:       ClusterBillingWindow{StartTime: day(1), EndTime: day(3), BucketSize: BucketDay, ClusterID: ptr("5c2n8m4q")},

@@ -176,7 +176,7 @@ func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	q := runpod.BillingQuery{
 		BucketSize: cfg.BucketSize.ValueString(),
 		LastN:      int(cfg.LastN.ValueInt64()),
-		ClusterID:  cfg.ClusterID.ValueString(),
+		ID:         cfg.ClusterID.ValueString(),
 	}
 	// The validators have checked the format.
 	if tfvalue.Known(cfg.StartTime) {
