@@ -345,6 +345,7 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		catalog.NewDataCentersDataSource,
 		catalog.NewDataCenterDataSource,
 		catalog.NewCPUTypesDataSource,
+		catalog.NewPublicTemplatesDataSource,
 		cluster.NewDataSource,
 		cluster.NewListDataSource,
 		cluster.NewPodsDataSource,

@@ -474,7 +474,8 @@ func (f *Fake) listBilling(r *http.Request, _ []byte) (int, any, *problem) {
 			for _, id := range billed.ids {
 				rec := roundAmounts(billed.amounts[billKey{id, i}], k.components)
 				for comp, prefixed := range k.prefix {
-					sums[i][prefixed] += rec[comp].(float64)
+					v, _ := rec[comp].(float64)
+					sums[i][prefixed] += v
 				}
 			}
 		}
