@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"testing"
 
@@ -158,6 +159,35 @@ resource "runpod_pod" "torch" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(pod, plancheck.ResourceActionNoop),
 				}},
+			},
+		},
+	})
+}
+
+// The documented example plans and applies against the fake as written.
+func TestAccCatalogTemplatesExample(t *testing.T) {
+	b, err := os.ReadFile("../../../examples/data-sources/runpod_catalog_templates/data-source.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: string(b),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue("runpod_pod.notebook", acctest.Attr("template_id"), knownvalue.StringExact("runpod-torch-v280")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("pytorch_image", knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+					statecheck.ExpectKnownValue("runpod_pod.notebook", acctest.Attr("image"), knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+				},
+			},
+			{
+				Config:           string(b),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})
