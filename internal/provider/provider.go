@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/billing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
@@ -346,10 +347,12 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		catalog.NewDataCentersDataSource,
 		catalog.NewDataCenterDataSource,
 		catalog.NewCPUTypesDataSource,
+		catalog.NewPublicTemplatesDataSource,
 		cluster.NewDataSource,
 		cluster.NewListDataSource,
 		cluster.NewPodsDataSource,
 		cluster.NewBillingDataSource,
+		billing.NewDataSource,
 	}
 }
 

@@ -2,9 +2,12 @@ package runpod
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,16 +26,18 @@ const (
 // (zero = the API's default: 30 days ago / now) or LastN (the last N
 // buckets, ending with the current one), not both: the API refuses the mix
 // with 400, and the client passes it through unchanged. The API widens the
-// window to bucket boundaries. ClusterID filters to one cluster.
+// window to bucket boundaries. ID filters to one resource of the route's
+// kind (clusterId, podId, ...); the routes without a filter ignore it.
 type BillingQuery struct {
 	StartTime  time.Time
 	EndTime    time.Time // exclusive
 	BucketSize string    // "" = day
 	LastN      int       // 0 omits it
-	ClusterID  string
+	ID         string
 }
 
-func (q BillingQuery) values() url.Values {
+// values encodes the query; idParam is the route's filter name ("" for none).
+func (q BillingQuery) values(idParam string) url.Values {
 	v := url.Values{}
 	if !q.StartTime.IsZero() {
 		v.Set("startTime", q.StartTime.UTC().Format(time.RFC3339Nano))
@@ -44,7 +49,9 @@ func (q BillingQuery) values() url.Values {
 	if q.LastN > 0 {
 		v.Set("lastN", strconv.Itoa(q.LastN))
 	}
-	setString(v, "clusterId", q.ClusterID)
+	if idParam != "" {
+		setString(v, idParam, q.ID)
+	}
 	return v
 }
 
@@ -93,8 +100,161 @@ type ClusterBilling struct {
 // pods may bill above the catalog price).
 func (c *Client) ListClusterBilling(ctx context.Context, q BillingQuery) (*ClusterBilling, error) {
 	var out ClusterBilling
-	if err := c.do(ctx, http.MethodGet, clusterBillingPath, q.values(), nil, &out); err != nil {
+	if err := c.do(ctx, http.MethodGet, clusterBillingPath, q.values("clusterId"), nil, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// BillingKind names a billing route (API.md section 12).
+type BillingKind string
+
+// The billing routes. BillingPublicEndpoints is Runpod's managed model APIs,
+// not your serverless endpoints (those are BillingServerless).
+const (
+	BillingAll             BillingKind = "all"
+	BillingPods            BillingKind = "pods"
+	BillingServerless      BillingKind = "serverless"
+	BillingPublicEndpoints BillingKind = "public_endpoints"
+	BillingNetworkVolumes  BillingKind = "network_volumes"
+	BillingClusters        BillingKind = "clusters"
+)
+
+// BillingKinds lists every kind, "all" first.
+var BillingKinds = []BillingKind{
+	BillingAll, BillingPods, BillingServerless, BillingPublicEndpoints, BillingNetworkVolumes, BillingClusters,
+}
+
+type billingRoute struct {
+	path    string
+	idParam string // the id filter and the records' id field; "" for none
+	unique  string // the metadata's distinct-id count; "" for none
+}
+
+var billingRoutes = map[BillingKind]billingRoute{
+	BillingAll:             {path: "/v2/billing"},
+	BillingPods:            {path: "/v2/billing/pods", idParam: "podId", unique: "uniquePodCount"},
+	BillingServerless:      {path: "/v2/billing/serverless", idParam: "serverlessId", unique: "uniqueServerlessCount"},
+	BillingPublicEndpoints: {path: "/v2/billing/endpoints"},
+	BillingNetworkVolumes:  {path: "/v2/billing/network-volumes", idParam: "networkVolumeId", unique: "uniqueNetworkVolumeCount"},
+	BillingClusters:        {path: clusterBillingPath, idParam: "clusterId", unique: "uniqueClusterCount"},
+}
+
+// BillingFilter is the API's id filter for a kind ("podId", ...), or "" when
+// the kind takes none (all, public_endpoints).
+func BillingFilter(k BillingKind) string { return billingRoutes[k].idParam }
+
+// BillingRecord is one bucket's spend [StartTime, EndTime) for one resource
+// (ID is "" on the routes without ids). Amounts are USD by the API's field
+// name ("totalAmount", "gpuAmount", "podGpuAmount", ...), every *Amount
+// field the record carries.
+type BillingRecord struct {
+	StartTime time.Time
+	EndTime   time.Time
+	ID        string
+	Amounts   map[string]float64
+}
+
+// Billing is one billing route's answer, any kind.
+type Billing struct {
+	Records []BillingRecord
+	// Window is the resolved query; its ID is the filter echo (nil without
+	// one).
+	Window      BillingWindow
+	RecordCount int
+	// UniqueCount is the distinct ids the records span; nil on the routes
+	// without ids.
+	UniqueCount *int
+	Totals      map[string]float64
+}
+
+// BillingWindow is the window the API resolved a query to.
+type BillingWindow struct {
+	StartTime  time.Time
+	EndTime    time.Time
+	BucketSize string
+	ID         *string
+}
+
+// ListBilling reads one kind's spend; q.ID filters on the kind's id and must
+// be empty for the kinds without one (the client refuses it rather than
+// send a filter the route ignores).
+func (c *Client) ListBilling(ctx context.Context, kind BillingKind, q BillingQuery) (*Billing, error) {
+	route, ok := billingRoutes[kind]
+	if !ok {
+		return nil, fmt.Errorf("unknown billing kind %q", kind)
+	}
+	if q.ID != "" && route.idParam == "" {
+		return nil, fmt.Errorf("billing kind %q takes no id filter", kind)
+	}
+	var raw struct {
+		Records  []map[string]json.RawMessage `json:"records"`
+		Metadata struct {
+			Query       map[string]json.RawMessage `json:"query"`
+			RecordCount int                        `json:"recordCount"`
+			Totals      map[string]float64         `json:"totals"`
+		} `json:"metadata"`
+	}
+	var body json.RawMessage
+	if err := c.do(ctx, http.MethodGet, route.path, q.values(route.idParam), nil, &body); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", route.path, err)
+	}
+	var outer struct {
+		Metadata map[string]json.RawMessage `json:"metadata"`
+	}
+	if err := json.Unmarshal(body, &outer); err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", route.path, err)
+	}
+	meta := outer.Metadata
+	out := &Billing{Records: make([]BillingRecord, 0, len(raw.Records)), RecordCount: raw.Metadata.RecordCount, Totals: raw.Metadata.Totals}
+	for _, r := range raw.Records {
+		rec := BillingRecord{Amounts: map[string]float64{}}
+		for name, v := range r {
+			var err error
+			switch {
+			case name == "startTime":
+				err = json.Unmarshal(v, &rec.StartTime)
+			case name == "endTime":
+				err = json.Unmarshal(v, &rec.EndTime)
+			case route.idParam != "" && name == route.idParam:
+				err = json.Unmarshal(v, &rec.ID)
+			case strings.HasSuffix(name, "Amount"):
+				var x float64
+				err = json.Unmarshal(v, &x)
+				rec.Amounts[name] = x
+			}
+			if err != nil {
+				return nil, fmt.Errorf("decoding %s record field %s: %w", route.path, name, err)
+			}
+		}
+		out.Records = append(out.Records, rec)
+	}
+	qm := raw.Metadata.Query
+	for name, dst := range map[string]any{"startTime": &out.Window.StartTime, "endTime": &out.Window.EndTime, "bucketSize": &out.Window.BucketSize} {
+		if v, ok := qm[name]; ok {
+			if err := json.Unmarshal(v, dst); err != nil {
+				return nil, fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, name, err)
+			}
+		}
+	}
+	if route.idParam != "" {
+		if v, ok := qm[route.idParam]; ok {
+			if err := json.Unmarshal(v, &out.Window.ID); err != nil {
+				return nil, fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, route.idParam, err)
+			}
+		}
+	}
+	if route.unique != "" {
+		if v, ok := meta[route.unique]; ok {
+			var n int
+			if err := json.Unmarshal(v, &n); err != nil {
+				return nil, fmt.Errorf("decoding %s metadata.%s: %w", route.path, route.unique, err)
+			}
+			out.UniqueCount = &n
+		}
+	}
+	return out, nil
 }

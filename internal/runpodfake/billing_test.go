@@ -154,3 +154,82 @@ func TestClusterBillingRefusals(t *testing.T) {
 		})
 	}
 }
+
+func TestKindBillingRecordsAndTotals(t *testing.T) {
+	t.Parallel()
+	f, c, _ := newComputeClient(t, 0, 0)
+	day1 := time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC)
+	f.AddPodBilling("podA", day1.Add(time.Hour), 1.5, 0, 0.25)
+	f.AddPodBilling("podA", day1.Add(2*time.Hour), 0.5, 0, 0)
+	f.AddPodBilling("podB", day1.Add(30*time.Hour), 0, 0.75, 0.125)
+	f.AddServerlessBilling("ep1", day1.Add(time.Hour), 2, 0, 0, 0.1)
+	f.AddNetworkVolumeBilling("vol1", day1.Add(time.Hour), 0.07, 0.3)
+	f.AddEndpointBilling(day1.Add(5*time.Hour), 0.42)
+	f.AddClusterBilling("clu1", day1.Add(26*time.Hour), 9, 0, 0)
+	const window = "startTime=2026-05-20T00:00:00Z&endTime=2026-05-22T00:00:00Z"
+	get := func(path string) map[string]any {
+		return c.do("GET", path+"?"+window, nil).wantStatus(t, http.StatusOK).object(t)
+	}
+	d1, d2, d3 := "2026-05-20T00:00:00Z", "2026-05-21T00:00:00Z", "2026-05-22T00:00:00Z"
+	query := func(filter string, v any) map[string]any {
+		q := map[string]any{"startTime": d1, "endTime": d3, "bucketSize": "day"}
+		if filter != "" {
+			q[filter] = v
+		}
+		return q
+	}
+	pod := func(start, end, id string, total, gpu, cpu, disk float64) map[string]any {
+		return map[string]any{"startTime": start, "endTime": end, "podId": id, "totalAmount": total, "gpuAmount": gpu, "cpuAmount": cpu, "diskAmount": disk}
+	}
+	mustEqual(t, "pods", get("/v2/billing/pods"), map[string]any{
+		"records": []any{
+			pod(d1, d2, "podA", 2.25, 2, 0, 0.25),
+			pod(d1, d2, "podB", 0, 0, 0, 0),
+			pod(d2, d3, "podA", 0, 0, 0, 0),
+			pod(d2, d3, "podB", 0.875, 0, 0.75, 0.125),
+		},
+		"metadata": map[string]any{
+			"query": query("podId", nil), "recordCount": float64(4), "uniquePodCount": float64(2),
+			"totals": map[string]any{"totalAmount": 3.125, "gpuAmount": 2.0, "cpuAmount": 0.75, "diskAmount": 0.375},
+		},
+	})
+	got := c.do("GET", "/v2/billing/pods?"+window+"&podId=podB", nil).wantStatus(t, http.StatusOK).object(t)
+	mustEqual(t, "pods filtered", []any{len(jsonArr(t, got["records"])), jsonObj(t, got["metadata"])["query"], jsonObj(t, got["metadata"])["uniquePodCount"]},
+		[]any{2, query("podId", "podB"), float64(1)})
+	mustEqual(t, "serverless", get("/v2/billing/serverless")["metadata"], map[string]any{
+		"query": query("serverlessId", nil), "recordCount": float64(2), "uniqueServerlessCount": float64(1),
+		"totals": map[string]any{"totalAmount": 2.1, "gpuAmount": 2.0, "cpuAmount": 0.0, "diskAmount": 0.0, "feeAmount": 0.1},
+	})
+	mustEqual(t, "network volumes", get("/v2/billing/network-volumes")["records"], []any{
+		map[string]any{"startTime": d1, "endTime": d2, "networkVolumeId": "vol1", "totalAmount": 0.37, "standardAmount": 0.07, "highPerformanceAmount": 0.3},
+		map[string]any{"startTime": d2, "endTime": d3, "networkVolumeId": "vol1", "totalAmount": 0.0, "standardAmount": 0.0, "highPerformanceAmount": 0.0},
+	})
+	mustEqual(t, "public endpoints", get("/v2/billing/endpoints"), map[string]any{
+		"records": []any{
+			map[string]any{"startTime": d1, "endTime": d2, "totalAmount": 0.42},
+			map[string]any{"startTime": d2, "endTime": d3, "totalAmount": 0.0},
+		},
+		"metadata": map[string]any{"query": query("", nil), "recordCount": float64(2), "totals": map[string]any{"totalAmount": 0.42}},
+	})
+	all := get("/v2/billing")
+	recs := jsonArr(t, all["records"])
+	mustEqual(t, "all: one record per bucket", len(recs), 2)
+	day2 := jsonObj(t, recs[1])
+	mustEqual(t, "all: day 2 by component", []any{day2["totalAmount"], day2["podCpuAmount"], day2["podDiskAmount"], day2["clusterGpuAmount"], day2["endpointAmount"]},
+		[]any{9.875, 0.75, 0.125, 9.0, 0.0})
+	totals := jsonObj(t, jsonObj(t, all["metadata"])["totals"])
+	mustEqual(t, "all: totals", []any{totals["totalAmount"], totals["podGpuAmount"], totals["serverlessFeeAmount"], totals["storageStandardAmount"], totals["storageHighPerformanceAmount"], totals["endpointAmount"], totals["clusterGpuAmount"]},
+		[]any{3.125 + 2.1 + 0.37 + 0.42 + 9, 2.0, 0.1, 0.07, 0.3, 0.42, 9.0})
+	mustEqual(t, "all: nothing billed", c.do("GET", "/v2/billing?startTime=2026-01-01T00:00:00Z&endTime=2026-01-02T00:00:00Z", nil).wantStatus(t, http.StatusOK).object(t)["records"], []any{})
+}
+
+func TestKindBillingRefusals(t *testing.T) {
+	t.Parallel()
+	_, c, _ := newComputeClient(t, 0, 0)
+	for _, path := range []string{"/v2/billing", "/v2/billing/pods", "/v2/billing/serverless", "/v2/billing/endpoints", "/v2/billing/network-volumes"} {
+		c.do("GET", path+"?lastN=2&startTime=2026-06-01T00:00:00Z", nil).wantProblem(t, 400, "mutually exclusive")
+		c.do("GET", path+"?startTime=2026-06-02T00:00:00Z&endTime=2026-06-01T00:00:00Z", nil).wantProblem(t, 400, "before endTime")
+		c.do("GET", path+"?bucketSize=minute", nil).wantProblem(t, 422, "query.bucketSize")
+		c.do("GET", path+"?lastN=0", nil).wantProblem(t, 422, "query.lastN")
+	}
+}

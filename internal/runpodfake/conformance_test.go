@@ -353,6 +353,21 @@ func TestConformance(t *testing.T) {
 	refused("GET", "/v2/billing/clusters?lastN=2&startTime=2026-01-01T00:00:00Z", nil, 400)
 	refused("GET", "/v2/billing/clusters?bucketSize=minute", nil, 422)
 	refused("GET", "/v2/billing/clusters?startTime=yesterday", nil, 422)
+	// The other billing routes, on seeded charges and on empty windows.
+	f.AddPodBilling("podbilled1", time.Now().Add(-time.Hour), 1.5, 0, 0.25)
+	f.AddServerlessBilling("epbilled01", time.Now().Add(-time.Hour), 2, 0, 0, 0.1)
+	f.AddNetworkVolumeBilling("volbilled1", time.Now().Add(-time.Hour), 0.07, 0.3)
+	f.AddEndpointBilling(time.Now().Add(-time.Hour), 0.42)
+	for _, p := range []string{"/v2/billing", "/v2/billing/pods", "/v2/billing/serverless", "/v2/billing/endpoints", "/v2/billing/network-volumes"} {
+		ok("GET", p, nil, 200)
+		ok("GET", p+"?bucketSize=hour&lastN=3", nil, 200)
+		ok("GET", p+"?bucketSize=week&startTime=2020-01-01T00:00:00Z&endTime=2020-02-01T00:00:00Z", nil, 200)
+		refused("GET", p+"?lastN=2&startTime=2026-01-01T00:00:00Z", nil, 400)
+		refused("GET", p+"?bucketSize=minute", nil, 422)
+	}
+	ok("GET", "/v2/billing/pods?podId=podbilled1", nil, 200)
+	ok("GET", "/v2/billing/serverless?serverlessId=epbilled01&lastN=2", nil, 200)
+	ok("GET", "/v2/billing/network-volumes?networkVolumeId=nosuchvol1", nil, 200)
 	ok("DELETE", clPath, nil, 204)
 	refused("DELETE", clPath, nil, 404)
 	refused("GET", memberPath, nil, 404)

@@ -29,6 +29,12 @@ func TestSchemasMatchModels(t *testing.T) {
 		schemacheck.ModelMatches(t, schemacheck.Nested(t, gpuType["data_centers"]), availabilityModel{})
 	}
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, gpus["gpu_types"]), gpuTypeModel{})
+
+	tmpls := schemacheck.DataSourceSchema(t, NewPublicTemplatesDataSource()).Attributes
+	schemacheck.ModelMatches(t, tmpls, publicTemplatesModel{})
+	tmpl := schemacheck.Nested(t, tmpls["templates"])
+	schemacheck.ModelMatches(t, tmpl, publicTemplateModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, tmpl["persistent_volume"]), publicTemplateVolume{})
 }
 
 func toAny[A any](m map[string]A) map[string]any {

@@ -1,0 +1,176 @@
+package billing_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+func attr(root string, steps ...any) tfjsonpath.Path {
+	p := tfjsonpath.New(root)
+	for _, s := range steps {
+		switch s := s.(type) {
+		case string:
+			p = p.AtMapKey(s)
+		case int:
+			p = p.AtSliceIndex(s)
+		}
+	}
+	return p
+}
+
+func usd(x float64) knownvalue.Check { return knownvalue.Float64Exact(x) }
+
+func TestAccBilling(t *testing.T) {
+	env := acctest.New(t)
+	// 2026-06-01 is a Monday; the charges fall in its week and the next day.
+	d := func(day, hour int) time.Time { return time.Date(2026, 6, day, hour, 0, 0, 0, time.UTC) }
+	env.Fake.AddPodBilling("podA", d(1, 10), 1.5, 0, 0.25)
+	env.Fake.AddPodBilling("podA", d(2, 3), 0.5, 0, 0)
+	env.Fake.AddPodBilling("podB", d(2, 4), 0, 0.75, 0.125)
+	env.Fake.AddServerlessBilling("ep1", d(1, 1), 2, 0, 0, 0.1)
+	env.Fake.AddNetworkVolumeBilling("vol1", d(1, 1), 0.07, 0.3)
+	env.Fake.AddEndpointBilling(d(2, 5), 0.42)
+	env.Fake.AddClusterBilling("clu1", d(2, 6), 9, 0, 0)
+	const week = `
+  start_time = "2026-06-01T00:00:00Z"
+  end_time   = "2026-06-03T00:00:00Z"`
+	const (
+		pods  = "data.runpod_billing.pods"
+		podB  = "data.runpod_billing.pod_b"
+		all   = "data.runpod_billing.all"
+		vols  = "data.runpod_billing.volumes"
+		pub   = "data.runpod_billing.public"
+		empty = "data.runpod_billing.empty"
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: fmt.Sprintf(`
+data "runpod_billing" "pods" {
+  kind = "pods"%[1]s
+}
+data "runpod_billing" "pod_b" {
+  kind        = "pods"
+  resource_id = "podB"
+  bucket_size = "week"%[1]s
+}
+data "runpod_billing" "all" {
+  kind = "all"%[1]s
+}
+data "runpod_billing" "volumes" {
+  kind = "network_volumes"%[1]s
+}
+data "runpod_billing" "public" {
+  kind        = "public_endpoints"
+  bucket_size = "month"%[1]s
+}
+data "runpod_billing" "empty" {
+  kind        = "serverless"
+  start_time  = "2026-01-01T00:00:00Z"
+  end_time    = "2026-01-02T00:00:00Z"
+}`, week),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pods, attr("record_count"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(pods, attr("unique_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(pods, attr("total_amount"), usd(3.125)),
+					statecheck.ExpectKnownValue(pods, attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"gpu_amount": usd(2), "cpu_amount": usd(0.75), "disk_amount": usd(0.375),
+					})),
+					statecheck.ExpectKnownValue(pods, attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"podA": usd(2.25), "podB": usd(0.875),
+					})),
+					statecheck.ExpectKnownValue(pods, attr("records", 0), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"start_time":   knownvalue.StringExact("2026-06-01T00:00:00Z"),
+						"end_time":     knownvalue.StringExact("2026-06-02T00:00:00Z"),
+						"resource_id":  knownvalue.StringExact("podA"),
+						"total_amount": usd(1.75),
+						"amounts":      knownvalue.MapExact(map[string]knownvalue.Check{"gpu_amount": usd(1.5), "cpu_amount": usd(0), "disk_amount": usd(0.25)}),
+					})),
+					statecheck.ExpectKnownValue(pods, attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"start_time": knownvalue.StringExact("2026-06-01T00:00:00Z"), "end_time": knownvalue.StringExact("2026-06-03T00:00:00Z"),
+						"bucket_size": knownvalue.StringExact("day"),
+					})),
+					// A week bucket widens the window to the whole week.
+					statecheck.ExpectKnownValue(podB, attr("window", "end_time"), knownvalue.StringExact("2026-06-08T00:00:00Z")),
+					statecheck.ExpectKnownValue(podB, attr("records"), knownvalue.ListSizeExact(1)),
+					statecheck.ExpectKnownValue(podB, attr("total_amount"), usd(0.875)),
+					statecheck.ExpectKnownValue(all, attr("records"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(all, attr("records", 1, "resource_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(all, attr("unique_count"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(all, attr("total_amount"), usd(3.125+2.1+0.37+0.42+9)),
+					statecheck.ExpectKnownValue(all, attr("totals", "cluster_gpu_amount"), usd(9)),
+					statecheck.ExpectKnownValue(all, attr("totals", "storage_high_performance_amount"), usd(0.3)),
+					statecheck.ExpectKnownValue(all, attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(vols, attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"standard_amount": usd(0.07), "high_performance_amount": usd(0.3),
+					})),
+					statecheck.ExpectKnownValue(pub, attr("records"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"start_time": knownvalue.StringExact("2026-06-01T00:00:00Z"), "end_time": knownvalue.StringExact("2026-07-01T00:00:00Z"),
+						"resource_id": knownvalue.Null(), "total_amount": usd(0.42), "amounts": knownvalue.MapExact(map[string]knownvalue.Check{}),
+					})})),
+					statecheck.ExpectKnownValue(empty, attr("records"), knownvalue.ListExact(nil)),
+					statecheck.ExpectKnownValue(empty, attr("record_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(empty, attr("unique_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(empty, attr("total_amount"), usd(0)),
+				},
+			},
+		},
+	})
+}
+
+// Bad windows fail at validate time naming the attribute, and send nothing.
+func TestAccBilling_badWindows(t *testing.T) {
+	env := acctest.New(t)
+	bad := func(body, want string) resource.TestStep {
+		return resource.TestStep{
+			Config:      "data \"runpod_billing\" \"bad\" {\n" + body + "\n}",
+			ExpectError: regexp.MustCompile(want),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			bad(`kind = "pods"
+  start_time = "2026-06-02T00:00:00Z"
+  end_time   = "2026-06-01T00:00:00Z"`, `(?s)Empty Billing Window.*end_time.*must\s+be\s+after\s+start_time`),
+			bad(`kind = "pods"
+  start_time = "2026-06-01T00:00:00Z"
+  end_time   = "2026-06-01T00:00:00Z"`, `(?s)Empty Billing Window`),
+			bad(`kind = "pods"
+  last_n     = 7
+  start_time = "2026-06-01T00:00:00Z"`, `(?s)Invalid Attribute Combination.*last_n`),
+			bad(`kind = "pods"
+  bucket_size = "minute"`, `(?s)bucket_size.*must\s+be\s+one\s+of`),
+			bad(`kind = "pods"
+  start_time = "yesterday"`, `(?s)Invalid Timestamp.*start_time`),
+			bad(`kind = "pods"
+  last_n = 0`, `(?s)last_n.*at\s+least\s+1`),
+			bad(`kind = "all"
+  resource_id = "podA"`, `(?s)No Id Filter for This Kind.*resource_id`),
+			bad(`kind = "invoices"`, `(?s)kind.*must\s+be\s+one\s+of`),
+			{
+				Config: `data "runpod_billing" "ok" { kind = "public_endpoints" }`,
+				Check: func(*terraform.State) error {
+					for _, r := range env.Fake.Requests() {
+						if strings.HasPrefix(r.Path, "/v2/billing") && r.Path != "/v2/billing/endpoints" {
+							return fmt.Errorf("a refused configuration sent %s %s?%s", r.Method, r.Path, r.RawQuery)
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,194 @@
+package catalog_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+func tmplIDs(ids ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(ids))
+	for i, id := range ids {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func TestAccCatalogTemplates(t *testing.T) {
+	env := acctest.New(t)
+	// A newer release under the same name sorts first; a serverless PyTorch
+	// template and an AMD one are filtered out below.
+	newer := runpodfake.DefaultTemplate("Runpod Pytorch 2.8.0", "runpod/pytorch:1.0.3-cu1281-torch280-ubuntu2404")
+	newer.ID = "torch-newer"
+	env.Fake.SeedPublicTemplate(newer, "official")
+	sls := runpodfake.DefaultTemplate("Pytorch worker", "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")
+	sls.ID, sls.Serverless = "torch-sls", true
+	env.Fake.SeedPublicTemplate(sls, "official")
+	amd := runpodfake.DefaultTemplate("Pytorch ROCm", "rocm/pytorch:latest")
+	amd.ID, amd.Category = "torch-rocm", "AMD"
+	env.Fake.SeedPublicTemplate(amd, "official")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      `data "runpod_catalog_templates" "bad" { name_regex = "(" }`,
+				ExpectError: regexp.MustCompile(`(?s)Invalid Regular Expression.*name_regex`),
+			},
+			{
+				Config:      `data "runpod_catalog_templates" "bad" { source = "mine" }`,
+				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Value Match.*source.*official`),
+			},
+			{
+				Config: `
+data "runpod_catalog_templates" "official" {}
+data "runpod_catalog_templates" "torch" {
+  name_contains = "pytorch"
+  category      = "NVIDIA"
+  serverless    = false
+  image_prefix  = "runpod/pytorch:"
+}
+data "runpod_catalog_templates" "regex" {
+  name_regex = "^(Runpod Ubuntu|Pytorch ROCm)$"
+}
+data "runpod_catalog_templates" "community" {
+  source = "community"
+}
+data "runpod_catalog_templates" "none" {
+  source        = "verified"
+  name_contains = "no such template"
+}`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.official", path("templates"),
+						tmplIDs("torch-rocm", "torch-sls", "torch-newer", "runpod-torch-v280", "runpod-ubuntu")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", path("templates"), tmplIDs("torch-newer", "runpod-torch-v280")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", path("templates", 1), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"id":                    knownvalue.StringExact("runpod-torch-v280"),
+						"name":                  knownvalue.StringExact("Runpod Pytorch 2.8.0"),
+						"image":                 knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"),
+						"args":                  knownvalue.StringExact(""),
+						"container_disk_gb":     knownvalue.Int64Exact(50),
+						"persistent_volume":     knownvalue.ObjectExact(map[string]knownvalue.Check{"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace")}),
+						"ports":                 strs("8888/http", "22/tcp"),
+						"env":                   knownvalue.MapExact(map[string]knownvalue.Check{}),
+						"category":              knownvalue.StringExact("NVIDIA"),
+						"serverless":            knownvalue.Bool(false),
+						"start_ssh":             knownvalue.Bool(true),
+						"start_jupyter":         knownvalue.Bool(true),
+						"allowed_cuda_versions": strs(),
+					})),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.regex", path("templates"), tmplIDs("torch-rocm", "runpod-ubuntu")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.community", path("templates"), tmplIDs("c0mfyu1c0m")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.none", path("templates"), knownvalue.ListExact(nil)),
+					acctest.CheckFake(func() error { return sentQuery(env, "/v2/catalog/templates", "source=community") }),
+					acctest.CheckFake(func() error { return sentQuery(env, "/v2/catalog/templates", "source=verified") }),
+				},
+			},
+		},
+	})
+}
+
+// The official PyTorch template, picked through the data source, backs a
+// pod: the pod is created with its id and takes its image and ports.
+func TestAccCatalogTemplates_podFromPublicTemplate(t *testing.T) {
+	env := acctest.New(t)
+	const pod = "runpod_pod.torch"
+	cfg := `
+data "runpod_catalog_templates" "torch" {
+  category     = "NVIDIA"
+  serverless   = false
+  image_prefix = "runpod/pytorch:"
+}
+
+resource "runpod_pod" "torch" {
+  name        = "from-catalog"
+  template_id = data.runpod_catalog_templates.torch.templates[0].id
+  gpu         = { type_id = "NVIDIA GeForce RTX 4090" }
+  # Stated, not left to the template: with it unset, a template's volume
+  # gives a pod that plans an in-place update after every apply.
+  persistent_volume = data.runpod_catalog_templates.torch.templates[0].persistent_volume
+}`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(pod, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(pod, acctest.Attr("template_id"), knownvalue.StringExact("runpod-torch-v280")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pod, acctest.Attr("template_id"), knownvalue.StringExact("runpod-torch-v280")),
+					statecheck.ExpectKnownValue(pod, acctest.Attr("image"), knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+					statecheck.ExpectKnownValue(pod, acctest.Attr("persistent_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace"),
+					})),
+					statecheck.ExpectKnownValue(pod, acctest.Attr("ports"), knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("8888/http"), knownvalue.StringExact("22/tcp"),
+					})),
+					acctest.CheckFake(func() error {
+						for _, r := range env.Fake.Requests() {
+							if r.Method == "POST" && r.Path == "/v2/pods" {
+								var body map[string]any
+								if err := json.Unmarshal(r.Body, &body); err != nil {
+									return err
+								}
+								if body["templateId"] != "runpod-torch-v280" {
+									return fmt.Errorf("create body %v: want templateId runpod-torch-v280", body)
+								}
+								return nil
+							}
+						}
+						return fmt.Errorf("no POST /v2/pods")
+					}),
+				},
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(pod, plancheck.ResourceActionNoop),
+				}},
+			},
+		},
+	})
+}
+
+// The documented example plans and applies against the fake as written.
+func TestAccCatalogTemplatesExample(t *testing.T) {
+	b, err := os.ReadFile("../../../examples/data-sources/runpod_catalog_templates/data-source.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := acctest.New(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: string(b),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue("runpod_pod.notebook", acctest.Attr("template_id"), knownvalue.StringExact("runpod-torch-v280")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("pytorch_image", knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+					statecheck.ExpectKnownValue("runpod_pod.notebook", acctest.Attr("image"), knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404")),
+				},
+			},
+			{
+				Config:           string(b),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
