@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
@@ -48,6 +49,12 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	}
 	if req.State.Raw.IsNull() {
 		r.planCreate(ctx, &plan, verbCreating, resp)
+		return
+	}
+	if onlyMarkedUnknown(req.Config.Raw, req.Plan.Raw, req.State.Raw) {
+		// Nothing configured changes: keep the pod as it is, with its
+		// reported values, instead of an update that changes nothing.
+		resp.Plan.Raw = req.State.Raw
 		return
 	}
 	var state podModel
@@ -620,4 +627,27 @@ func envValue(ctx context.Context, env types.Map, key string) string {
 	m := map[string]string{}
 	_ = env.ElementsAs(ctx, &m, false)
 	return m[key]
+}
+
+// onlyMarkedUnknown reports whether plan differs from state only in
+// attributes left out of the configuration that the framework marked
+// unknown. Terraform proposes null for an unconfigured nested attribute
+// (persistent_volume of a pod made from a template with a volume disk),
+// even though it is computed; the framework sees a change and marks every
+// reported attribute unknown before the attribute's own modifier puts the
+// state value back. Without this, such a pod shows an update that changes
+// nothing on every plan.
+func onlyMarkedUnknown(config, plan, state tftypes.Value) bool {
+	var c, p, s map[string]tftypes.Value
+	if config.As(&c) != nil || plan.As(&p) != nil || state.As(&s) != nil {
+		return false
+	}
+	merged := make(map[string]tftypes.Value, len(p))
+	for name, v := range p {
+		if !v.IsKnown() && c[name].IsNull() {
+			v = s[name]
+		}
+		merged[name] = v
+	}
+	return tftypes.NewValue(plan.Type(), merged).Equal(state)
 }
