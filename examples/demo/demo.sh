@@ -56,7 +56,7 @@ tf apply -input=false plan.out | tee "$WORK/apply.log"
 if grep -q "Pod Not Ready Yet\|Crash-Looping" "$WORK/apply.log"; then
   echo "the demo server pod did not become ready" >&2; exit 1
 fi
-echo "ok: server ready at $(tf output -raw server_url)"
+echo "ok: server ready at $(tf output -raw server_url), image $(tf output -raw server_image) from the public catalog"
 
 step "No credential in the state or in terraform show -json"
 tf show -json >"$WORK/show.json"

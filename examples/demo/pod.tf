@@ -53,11 +53,19 @@ output "pod_data_center" {
 # container's log prints the ready_when line (the demo's fake API scripts that
 # boot log). It bills while it runs, so, like the pod above, it is created
 # only against the demo's fake API unless create_pod is set.
+# The image comes from Runpod's public template catalog (the official PyTorch
+# template, newest first) instead of a tag typed from memory.
+data "runpod_catalog_templates" "pytorch" {
+  source       = "official"
+  serverless   = false
+  image_prefix = "runpod/pytorch:"
+}
+
 resource "runpod_pod" "server" {
   count = local.pod_demo_fake_api || var.create_pod ? 1 : 0
 
   name  = "demo-server"
-  image = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
+  image = data.runpod_catalog_templates.pytorch.templates[0].image
   args  = "python -m http.server 8000"
   ports = ["8000/http"]
 
@@ -72,4 +80,8 @@ resource "runpod_pod" "server" {
 
 output "server_url" {
   value = one(runpod_pod.server[*].proxy_urls["8000"])
+}
+
+output "server_image" {
+  value = one(runpod_pod.server[*].image)
 }

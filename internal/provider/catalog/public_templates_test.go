@@ -114,9 +114,6 @@ resource "runpod_pod" "torch" {
   name        = "from-catalog"
   template_id = data.runpod_catalog_templates.torch.templates[0].id
   gpu         = { type_id = "NVIDIA GeForce RTX 4090" }
-  # Stated, not left to the template: with it unset, a template's volume
-  # gives a pod that plans an in-place update after every apply.
-  persistent_volume = data.runpod_catalog_templates.torch.templates[0].persistent_volume
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
