@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
 
 var (
@@ -100,7 +101,7 @@ func (d *publicTemplatesDataSource) Schema(_ context.Context, _ datasource.Schem
 				MarkdownDescription: "Only templates whose name matches this regular expression (Go RE2 syntax; case-sensitive " +
 					"unless it starts with `(?i)`).",
 				Optional:   true,
-				Validators: []validator.String{regexValidator{}},
+				Validators: []validator.String{validators.Regex()},
 			},
 			"category": schema.StringAttribute{
 				MarkdownDescription: "Only templates of this compute category: `NVIDIA`, `AMD` or `CPU`.",
@@ -234,23 +235,4 @@ func publicTemplateFromAPI(t *runpod.Template) publicTemplateModel {
 		out.PersistentVolume = &publicTemplateVolume{SizeGB: types.Int64Value(int64(p.Size)), Path: types.StringValue(p.Path)}
 	}
 	return out
-}
-
-// regexValidator checks that a string compiles as a Go regular expression.
-type regexValidator struct{}
-
-func (regexValidator) Description(context.Context) string {
-	return "must be a valid regular expression (Go RE2 syntax)"
-}
-
-func (v regexValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v regexValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if !tfvalue.Known(req.ConfigValue) {
-		return
-	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Regular Expression",
-			fmt.Sprintf("%q %s: %v.", req.ConfigValue.ValueString(), v.Description(ctx), err))
-	}
 }

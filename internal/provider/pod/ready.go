@@ -20,6 +20,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
 
 // Readiness from the boot log: RUNNING with mapped ports says the container
@@ -74,7 +75,7 @@ func readyWhenAttribute() schema.Attribute {
 				MarkdownDescription: "Regular expression (Go RE2 syntax) a log line must match, e.g. " +
 					"`Jupyter Server .* is running at` for JupyterLab, or `listening on .*:8000` for an HTTP server on port 8000.",
 				Required:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), regexValidator{}},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), validators.Regex()},
 			},
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Which log to read: `container` (the app's output, the default), `system` (Runpod's " +
@@ -85,26 +86,6 @@ func readyWhenAttribute() schema.Attribute {
 				Validators: []validator.String{stringvalidator.OneOf(readySourceContainer, readySourceSystem, readySourceAll)},
 			},
 		},
-	}
-}
-
-// regexValidator refuses a pattern Go's regexp cannot compile, naming the
-// problem.
-type regexValidator struct{}
-
-func (regexValidator) Description(context.Context) string {
-	return "must be a valid regular expression (Go RE2 syntax)"
-}
-
-func (v regexValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (regexValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if !tfvalue.Known(req.ConfigValue) {
-		return
-	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Regular Expression",
-			fmt.Sprintf("%s is not a valid regular expression (Go RE2 syntax): %v.", req.Path, err))
 	}
 }
 
