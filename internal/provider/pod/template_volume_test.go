@@ -25,7 +25,7 @@ resource "runpod_pod" "p" {
 `)
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	cleanPlanAfter(t, cli, "a pod with the template's volume disk")
+	cli.ExpectNoChanges()
 	if pv, _ := cli.StateAttributes(addr)["persistent_volume"].(map[string]any); pv["path"] != "/workspace" {
 		t.Fatalf("persistent_volume in state = %v, want the template's", pv)
 	}
