@@ -27,6 +27,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/billing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -265,6 +266,7 @@ func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
 		networkvolume.NewResource,
 		pod.NewResource,
 		cluster.NewResource,
+		endpoint.NewResource,
 	}, resourceType)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -97,7 +98,7 @@ func TestCudaAtLeast(t *testing.T) {
 func TestPowerOfTwo(t *testing.T) {
 	for n, ok := range map[int64]bool{1: false, 2: true, 3: false, 4: true, 6: false, 64: true, 0: false, -2: false} {
 		resp := &validator.Int64Response{}
-		powerOfTwo().ValidateInt64(context.Background(), validator.Int64Request{Path: path.Root("vcpu_count"), ConfigValue: types.Int64Value(n)}, resp)
+		containerschema.PowerOfTwo().ValidateInt64(context.Background(), validator.Int64Request{Path: path.Root("vcpu_count"), ConfigValue: types.Int64Value(n)}, resp)
 		if resp.Diagnostics.HasError() == ok {
 			t.Errorf("%d: error=%v", n, resp.Diagnostics.HasError())
 		}
@@ -146,7 +147,7 @@ func TestFromTemplateModifier(t *testing.T) {
 			req.State.Raw = raw(c.template)
 		}
 		resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
-		fromTemplateString(types.StringValue("")).PlanModifyString(ctx, req, resp)
+		containerschema.FromTemplateString(types.StringValue("")).PlanModifyString(ctx, req, resp)
 		if resp.Diagnostics.HasError() || !resp.PlanValue.Equal(c.want) {
 			t.Errorf("%s: planned %v, want %v (%v)", c.name, resp.PlanValue, c.want, resp.Diagnostics)
 		}

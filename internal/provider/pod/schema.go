@@ -192,7 +192,7 @@ func computeAttributes() map[string]schema.Attribute {
 				"vcpu_count": schema.Int64Attribute{
 					MarkdownDescription: "vCPUs: a power of two, at least 2, within the flavour's range.",
 					Required:            true,
-					Validators:          []validator.Int64{powerOfTwo()},
+					Validators:          []validator.Int64{containerschema.PowerOfTwo()},
 					PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 				},
 			},
@@ -228,7 +228,7 @@ func containerAttributes() map[string]schema.Attribute {
 	args := containerschema.StartCommand("Container start command, as one string (the console's \"Container start command\"). " +
 		"Empty runs the image's own command. Updates in place.")
 	args.Computed = true
-	args.PlanModifiers = []planmodifier.String{fromTemplateString(types.StringValue(""))}
+	args.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringValue(""))}
 
 	disk := containerschema.ContainerDiskGB("Container disk in GB: ephemeral, wiped when the container restarts. Runpod's default " +
 		"(or the template's) applies when unset. Updates in place.")
@@ -238,7 +238,7 @@ func containerAttributes() map[string]schema.Attribute {
 	ports := containerschema.Ports("Exposed ports: `\"8888/http\"` for a port reached through Runpod's HTTPS proxy " +
 		"(see `proxy_urls`), `\"22/tcp\"` for a port mapped to a public TCP port (see `port_mappings`). Updates in place.")
 	ports.Computed = true
-	ports.PlanModifiers = []planmodifier.Set{fromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
+	ports.PlanModifiers = []planmodifier.Set{containerschema.FromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
 
 	env := containerschema.Env("Environment variables. Values are stored in state in plain text: reference a " +
 		"`runpod_secret` (`{{ RUNPOD_SECRET_<name> }}`) for secrets. The `PUBLIC_KEY` and `JUPYTER_PASSWORD` that " +
@@ -251,7 +251,7 @@ func containerAttributes() map[string]schema.Attribute {
 		"template's value back, as the pod got it at create; later edits to the template do not reach the pod. " +
 		"Left unset with a template, `env` shows everything the template gave.")
 	env.Computed = true
-	env.PlanModifiers = []planmodifier.Map{fromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
+	env.PlanModifiers = []planmodifier.Map{containerschema.FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
 
 	return map[string]schema.Attribute{
 		"template_id": containerschema.TemplateID("Id of a pod template (`runpod_template`) to create the pod from. The template applies " +
@@ -269,7 +269,7 @@ func containerAttributes() map[string]schema.Attribute {
 			Optional:            true,
 			Computed:            true,
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			PlanModifiers:       []planmodifier.String{fromTemplateString(types.StringNull())},
+			PlanModifiers:       []planmodifier.String{containerschema.FromTemplateString(types.StringNull())},
 		},
 		"start_ssh": containerschema.StartFlag("Set up SSH: Runpod injects the account's registered SSH public keys as `PUBLIC_KEY`. " +
 			"With no key registered the pod has no SSH access (the apply warns: the check runs at create, after a " +
@@ -295,7 +295,7 @@ func storageAttributes() map[string]schema.Attribute {
 	})
 	persistent.Computed = true
 	persistent.PlanModifiers = []planmodifier.Object{
-		fromTemplateObject(types.ObjectNull(persistentVolumeAttrTypes)),
+		containerschema.FromTemplateObject(types.ObjectNull(persistentVolumeAttrTypes)),
 		objectplanmodifier.RequiresReplaceIf(presenceChanged,
 			"Adding or removing the volume disk replaces the pod.", "Adding or removing the volume disk replaces the pod."),
 	}

@@ -46,6 +46,7 @@ type Reads struct {
 	registries *kindReads[runpod.Registry]
 	pods       *kindReads[runpod.Pod]
 	clusters   *kindReads[runpod.Cluster]
+	endpoints  *kindReads[runpod.Endpoint]
 }
 
 func newReads(c *runpod.Client) *Reads {
@@ -66,6 +67,8 @@ func newReads(c *runpod.Client) *Reads {
 			func(p *runpod.Pod) string { return p.ID }),
 		clusters: newKindReads(c, "cluster", c.GetCluster, c.ListClusters,
 			func(cl *runpod.Cluster) string { return cl.ID }),
+		endpoints: newKindReads(c, "endpoint", c.GetEndpoint, c.ListEndpoints,
+			func(e *runpod.Endpoint) string { return e.ID }),
 	}
 }
 
@@ -151,6 +154,17 @@ func (r *Reads) Cluster(ctx context.Context, id string) (*runpod.Cluster, error)
 // Clusters lists the account's clusters, shared with refresh.
 func (r *Reads) Clusters(ctx context.Context) ([]runpod.Cluster, error) {
 	return r.clusters.list(ctx)
+}
+
+// Endpoint reads one serverless endpoint; runpod.IsNotFound(err) when it is
+// gone.
+func (r *Reads) Endpoint(ctx context.Context, id string) (*runpod.Endpoint, error) {
+	return r.endpoints.get(ctx, id)
+}
+
+// Endpoints lists the account's serverless endpoints, shared with refresh.
+func (r *Reads) Endpoints(ctx context.Context) ([]runpod.Endpoint, error) {
+	return r.endpoints.list(ctx)
 }
 
 // kindReads coalesces the reads of one kind (see Reads).

@@ -1,0 +1,151 @@
+// Package lostcreate keeps a lost create reply from buying a second billed
+// object, for kinds whose names repeat in an account (endpoints, clusters).
+// Two moments matter: the apply whose create failed in transit (Resolve:
+// adopt the one object that appeared, or explain), and the next apply that
+// a pipeline runs without reading the error (RefuseTwin: do not create
+// another while a recent lookalike that this run did not create exists).
+package lostcreate
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+)
+
+// ClockSkew is how far Runpod's createdAt may run behind this machine's
+// clock while still counting an object as created by a failed request.
+const ClockSkew = 2 * time.Minute
+
+// TwinWindow is how long a lookalike that this run did not create blocks a
+// create: most likely the object of an earlier apply whose reply was lost.
+const TwinWindow = 10 * time.Minute
+
+// Kind describes one kind of object to this package.
+type Kind[T any] struct {
+	Noun         string // "endpoint"
+	ResourceType string // "runpod_endpoint"
+	// List returns every object of the kind in the account.
+	List func(context.Context) ([]T, error)
+	// Name, ID and CreatedAt read an object.
+	Name      func(T) string
+	ID        func(T) string
+	CreatedAt func(T) time.Time
+	// Same reports whether an object has the requested shape beyond its name
+	// (type, compute), so that a same-name object of another shape is never
+	// taken for this one.
+	Same func(T) bool
+	// Describe is one line about an object, after its id.
+	Describe func(T) string
+	// Shape names what Same compares, for messages: "type and compute".
+	Shape string
+}
+
+// owned holds, per provider instance, the objects it created or adopted, so
+// that objects of one apply that share a name are not each other's twins.
+var owned sync.Map
+
+type ownedKey struct {
+	owner any
+	noun  string
+	id    string
+}
+
+// Own records that owner (the provider instance's data) created or adopted
+// the object with this id.
+func Own(owner any, noun, id string) { owned.Store(ownedKey{owner, noun, id}, true) }
+
+// RefuseTwin refuses a create while an object with the requested name and
+// shape that owner did not create is younger than TwinWindow. It answers nil
+// when the create may go ahead.
+func RefuseTwin[T any](ctx context.Context, k Kind[T], owner any, name string) diag.Diagnostic {
+	all, err := k.List(ctx)
+	if err != nil {
+		return diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
+			fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, name), err))
+	}
+	var twins []string
+	var first string
+	for _, o := range all {
+		if _, own := owned.Load(ownedKey{owner, k.Noun, k.ID(o)}); own {
+			continue
+		}
+		if k.Name(o) == name && k.Same(o) && time.Since(k.CreatedAt(o)) < TwinWindow+ClockSkew {
+			twins = append(twins, fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339)))
+			if first == "" {
+				first = k.ID(o)
+			}
+		}
+	}
+	if len(twins) == 0 {
+		return nil
+	}
+	return diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
+		"A %s named %q with the same %s was created less than %s ago and is not managed by this "+
+			"configuration:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost, and it "+
+			"may bill. The provider does not create a second one. If it is this configuration's %s, import it:\n\n"+
+			"%s\n\nIf it is not, delete it in the Runpod console, wait until it is %s old, or give this %s another name.",
+		k.Noun, name, k.Shape, TwinWindow, strings.Join(twins, "\n"), k.Noun, k.Noun,
+		diagnostics.ImportHint(k.ResourceType, first), TwinWindow, k.Noun))
+}
+
+// Resolve settles a create that failed in transit (createErr), begun at
+// started: the object may exist. When exactly one object with the requested
+// name and shape appeared since then, it is this apply's and is returned
+// with a warning; otherwise it answers nil and an error that lists the
+// same-name objects with the import command.
+func Resolve[T any](ctx context.Context, k Kind[T], name, action string, started time.Time, createErr error) (*T, diag.Diagnostic) {
+	summary := diagnostics.TitleCase(k.Noun) + " May Have Been Created"
+	detail := diagnostics.APIErrorDetail(action, createErr)
+	all, err := k.List(ctx)
+	if err != nil {
+		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
+			"for a %s named %q before applying again: it may bill until deleted, and applying again would create "+
+			"another.", k.Noun, err, k.Noun, name)
+		return nil, diag.NewErrorDiagnostic(summary, detail)
+	}
+	var same []T
+	for _, o := range all {
+		if k.Name(o) == name {
+			same = append(same, o)
+		}
+	}
+	if len(same) == 0 {
+		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe.", k.Noun, name)
+		return nil, diag.NewErrorDiagnostic(summary, detail)
+	}
+	sort.Slice(same, func(i, j int) bool { return k.CreatedAt(same[i]).After(k.CreatedAt(same[j])) })
+	lines := make([]string, len(same))
+	var likely []T
+	for i, o := range same {
+		mark := ""
+		if !k.CreatedAt(o).Before(started.Add(-ClockSkew)) && k.Same(o) {
+			mark = " <- created since this apply sent its request, with the same " + k.Shape
+			likely = append(likely, o)
+		}
+		lines[i] = fmt.Sprintf("  - %s: %s, created %s%s", k.ID(o), k.Describe(o), k.CreatedAt(o).UTC().Format(time.RFC3339), mark)
+	}
+	if len(likely) == 1 {
+		adopted := likely[0]
+		return &adopted, diag.NewWarningDiagnostic(diagnostics.TitleCase(k.Noun)+" Adopted After a Lost Create Reply",
+			fmt.Sprintf("%s\n\nExactly one %s named %q with the requested %s appeared since this "+
+				"apply sent its request: %s. It is this apply's %s and is now in state; no second %s was created.",
+				detail, k.Noun, name, k.Shape, k.ID(adopted), k.Noun, k.Noun))
+	}
+	importID := k.ID(same[0])
+	if len(likely) > 0 {
+		importID = k.ID(likely[0])
+	}
+	detail += fmt.Sprintf("\n\n%s names are not unique, so the provider does not adopt a %s by name. %ss named "+
+		"%q now:\n%s\n\nIf one of them is the %s this apply created, import it instead of applying again (which would "+
+		"create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may bill until deleted.",
+		diagnostics.TitleCase(k.Noun), k.Noun, diagnostics.TitleCase(k.Noun), name, strings.Join(lines, "\n"), k.Noun,
+		diagnostics.ImportHint(k.ResourceType, importID))
+	return nil, diag.NewErrorDiagnostic(summary, detail)
+}

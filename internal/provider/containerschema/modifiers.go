@@ -1,0 +1,166 @@
+package containerschema
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// templateChoice is what an unconfigured attribute that a template can
+// fill is planned as.
+type templateChoice int
+
+const (
+	useFallback templateChoice = iota // no template: the API's default
+	useUnknown                        // a new pod from a template: the template decides
+	useState                          // an existing pod from a template: what it has
+)
+
+// chooseFromTemplate decides for an attribute left out of the
+// configuration. Without template_id the attribute means "the default"
+// (so removing ports or env clears them); with one it means "whatever the
+// template gave", which is known only after the create (or after a new
+// template_id is applied) and then kept.
+func chooseFromTemplate(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, diags *diag.Diagnostics) templateChoice {
+	var tid, prior types.String
+	diags.Append(plan.GetAttribute(ctx, path.Root("template_id"), &tid)...)
+	if !state.Raw.IsNull() {
+		diags.Append(state.GetAttribute(ctx, path.Root("template_id"), &prior)...)
+	}
+	switch {
+	case tid.IsNull():
+		return useFallback
+	case tid.IsUnknown() || state.Raw.IsNull() || !tid.Equal(prior):
+		return useUnknown
+	}
+	return useState
+}
+
+// FromTemplateString plans an unconfigured string as fallback without a
+// template, and as the template's value with one.
+func FromTemplateString(fallback types.String) planmodifier.String {
+	return fromTemplateModifier[types.String]{fallback: fallback, unknown: types.StringUnknown()}
+}
+
+// FromTemplateSet is FromTemplateString for a set of strings.
+func FromTemplateSet(fallback types.Set) planmodifier.Set {
+	return fromTemplateModifier[types.Set]{fallback: fallback, unknown: types.SetUnknown(types.StringType)}
+}
+
+// FromTemplateMap is FromTemplateString for a map of strings.
+func FromTemplateMap(fallback types.Map) planmodifier.Map {
+	return fromTemplateModifier[types.Map]{fallback: fallback, unknown: types.MapUnknown(types.StringType)}
+}
+
+// FromTemplateInt64 is FromTemplateString for a number.
+func FromTemplateInt64(fallback types.Int64) planmodifier.Int64 {
+	return fromTemplateModifier[types.Int64]{fallback: fallback, unknown: types.Int64Unknown()}
+}
+
+// FromTemplateObject is FromTemplateString for an object (the volume disk).
+func FromTemplateObject(fallback types.Object) planmodifier.Object {
+	return fromTemplateModifier[types.Object]{fallback: fallback, unknown: types.ObjectUnknown(fallback.AttributeTypes(context.Background()))}
+}
+
+type fromTemplateModifier[T attr.Value] struct{ fallback, unknown T }
+
+func (m fromTemplateModifier[T]) Description(context.Context) string {
+	return "When not configured: the template's value for a resource created from template_id, else the API's default."
+}
+
+func (m fromTemplateModifier[T]) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (m fromTemplateModifier[T]) plan(ctx context.Context, config, state attr.Value, p tfsdk.Plan, s tfsdk.State, diags *diag.Diagnostics) (T, bool) {
+	var zero T
+	if p.Raw.IsNull() || !config.IsNull() {
+		return zero, false
+	}
+	switch chooseFromTemplate(ctx, p, s, diags) {
+	case useFallback:
+		// An unknown fallback is an API default the provider cannot
+		// predict: it is known once the object exists.
+		if m.fallback.IsUnknown() && !s.Raw.IsNull() {
+			v, ok := state.(T)
+			return v, ok
+		}
+		return m.fallback, true
+	case useUnknown:
+		return m.unknown, true
+	}
+	v, ok := state.(T)
+	return v, ok
+}
+
+func (m fromTemplateModifier[T]) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if v, ok := m.plan(ctx, req.ConfigValue, req.StateValue, req.Plan, req.State, &resp.Diagnostics); ok {
+		if s, ok := any(v).(types.String); ok {
+			resp.PlanValue = s
+		}
+	}
+}
+
+func (m fromTemplateModifier[T]) PlanModifyInt64(ctx context.Context, req planmodifier.Int64Request, resp *planmodifier.Int64Response) {
+	if v, ok := m.plan(ctx, req.ConfigValue, req.StateValue, req.Plan, req.State, &resp.Diagnostics); ok {
+		if s, ok := any(v).(types.Int64); ok {
+			resp.PlanValue = s
+		}
+	}
+}
+
+func (m fromTemplateModifier[T]) PlanModifySet(ctx context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
+	if v, ok := m.plan(ctx, req.ConfigValue, req.StateValue, req.Plan, req.State, &resp.Diagnostics); ok {
+		if s, ok := any(v).(types.Set); ok {
+			resp.PlanValue = s
+		}
+	}
+}
+
+func (m fromTemplateModifier[T]) PlanModifyMap(ctx context.Context, req planmodifier.MapRequest, resp *planmodifier.MapResponse) {
+	if v, ok := m.plan(ctx, req.ConfigValue, req.StateValue, req.Plan, req.State, &resp.Diagnostics); ok {
+		if s, ok := any(v).(types.Map); ok {
+			resp.PlanValue = s
+		}
+	}
+}
+
+func (m fromTemplateModifier[T]) PlanModifyObject(ctx context.Context, req planmodifier.ObjectRequest, resp *planmodifier.ObjectResponse) {
+	if v, ok := m.plan(ctx, req.ConfigValue, req.StateValue, req.Plan, req.State, &resp.Diagnostics); ok {
+		if s, ok := any(v).(types.Object); ok {
+			resp.PlanValue = s
+		}
+	}
+}
+
+// PowerOfTwo validates a vCPU count: a power of two, at least 2, as the
+// API requires.
+func PowerOfTwo() validator.Int64 { return powerOfTwoValidator{} }
+
+type powerOfTwoValidator struct{}
+
+func (powerOfTwoValidator) Description(context.Context) string {
+	return "must be a power of two, at least 2 (2, 4, 8, 16, ...)"
+}
+
+func (v powerOfTwoValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v powerOfTwoValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	n := req.ConfigValue.ValueInt64()
+	if n < 2 || n&(n-1) != 0 {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid vCPU Count",
+			fmt.Sprintf("vcpu_count %d is not allowed: it %s.", n, v.Description(ctx)))
+	}
+}

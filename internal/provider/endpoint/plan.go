@@ -1,0 +1,500 @@
+package endpoint
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
+)
+
+// familyChanged replaces the endpoint when it moves between GPU and CPU:
+// the API fixes the compute family at create.
+func familyChanged(ctx context.Context, req planmodifier.ListRequest, resp *listplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.State.Raw.IsNull() || req.PlanValue.IsUnknown() {
+		return
+	}
+	resp.RequiresReplace = req.StateValue.IsNull() != req.PlanValue.IsNull()
+}
+
+func (r *endpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg resourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(validateConfig(cfg)...)
+}
+
+// validateConfig holds the API's rules that one configuration can break on
+// its own, so that they fail at validate rather than at apply.
+func validateConfig(cfg resourceModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	typ, scaler := cfg.Type.ValueString(), cfg.ScalerType.ValueString()
+	if tfvalue.Known(cfg.Type) && tfvalue.Known(cfg.ScalerType) && typ == runpod.EndpointTypeLoadBalancer && scaler == runpod.ScalerQueueDelay {
+		diags.AddAttributeError(path.Root("scaler_type"), "Scaler Not Allowed For Load-Balancing Endpoints",
+			"scaler_type QUEUE_DELAY scales on the time jobs wait in Runpod's queue, and a LOAD_BALANCER endpoint has no "+
+				"queue. Use scaler_type = \"REQUEST_COUNT\" with scaler_value = requests per worker.")
+	}
+	if tfvalue.Known(cfg.ScalerType) && tfvalue.Known(cfg.ScalerValue) && scaler == runpod.ScalerRequestCount {
+		if v := cfg.ScalerValue.ValueFloat64(); v < 1 || v != math.Trunc(v) {
+			diags.AddAttributeError(path.Root("scaler_value"), "Invalid Scaler Value",
+				fmt.Sprintf("scaler_value %g is not allowed with REQUEST_COUNT: it is a whole number of requests per worker, at least 1.", v))
+		}
+	}
+	if tfvalue.Known(cfg.Type) && tfvalue.Known(cfg.ScalerType) && typ == runpod.EndpointTypeQueue && scaler == runpod.ScalerRequestCount &&
+		!cfg.IdleTimeoutSeconds.IsNull() {
+		diags.AddAttributeError(path.Root("idle_timeout_seconds"), "Idle Timeout Not Used With REQUEST_COUNT",
+			"A QUEUE endpoint that scales on REQUEST_COUNT has no idle timeout: Runpod refuses one. Remove "+
+				"idle_timeout_seconds, or scale on QUEUE_DELAY.")
+	}
+	if cfg.Image.IsNull() && cfg.TemplateID.IsNull() {
+		diags.AddAttributeError(path.Root("image"), "Missing Container Image",
+			"An endpoint needs a container image: set image, or template_id to a serverless template that has one.")
+	}
+	if tfvalue.Known(cfg.WaitForReadyWorkers) && tfvalue.Known(cfg.WorkersMax) && cfg.WaitForReadyWorkers.ValueInt64() > cfg.WorkersMax.ValueInt64() {
+		diags.AddAttributeError(path.Root("wait_for_ready_workers"), "Cannot Wait For More Workers Than workers_max",
+			fmt.Sprintf("wait_for_ready_workers is %d but workers_max is %d: that many workers can never be ready.",
+				cfg.WaitForReadyWorkers.ValueInt64(), cfg.WorkersMax.ValueInt64()))
+	}
+	if tfvalue.Known(cfg.WaitForReadyWorkers) && cfg.WaitForReadyWorkers.ValueInt64() > 0 && tfvalue.Known(cfg.WorkersMin) &&
+		cfg.WaitForReadyWorkers.ValueInt64() > cfg.WorkersMin.ValueInt64() {
+		diags.AddAttributeWarning(path.Root("wait_for_ready_workers"), "Wait Needs Jobs To Start Flex Workers",
+			fmt.Sprintf("wait_for_ready_workers (%d) is above workers_min (%d). Runpod starts workers beyond workers_min only "+
+				"for jobs, so without jobs the wait runs until timeouts and ends with a warning.",
+				cfg.WaitForReadyWorkers.ValueInt64(), cfg.WorkersMin.ValueInt64()))
+	}
+	return diags
+}
+
+func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var plan, state resourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	creating := req.State.Raw.IsNull()
+	if !creating {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	planDefaults(&plan, state, creating)
+	if creating || !planEqual(ctx, plan, state) {
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	}
+
+	if !creating {
+		r.explainLoweredMax(ctx, req, plan, state, resp)
+	}
+	if r.Data == nil {
+		return // not configured yet (validate), or unknown provider settings
+	}
+	if _, d := r.Data.Client(); d.HasError() {
+		return
+	}
+	if creating || computeChanged(plan, state) {
+		r.checkCompute(ctx, plan, &resp.Diagnostics)
+	}
+	if tfvalue.Known(plan.TemplateID) && (creating || !plan.TemplateID.Equal(state.TemplateID)) {
+		r.checkTemplate(ctx, plan, &resp.Diagnostics)
+	}
+	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+		r.checkVolumes(ctx, plan, &resp.Diagnostics)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if creating || activeCostRises(plan, state) {
+		if d := r.costWarning(ctx, plan, state, creating); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+	}
+}
+
+// planDefaults fills the computed values the API's defaults decide, so that
+// the plan shows them instead of "known after apply" and leaving an
+// attribute out of the configuration sets the default again.
+func planDefaults(plan *resourceModel, state resourceModel, creating bool) {
+	gpu := !plan.GPUPools.IsNull()
+	if plan.GPUCount.IsUnknown() || (gpu && plan.GPUCount.IsNull()) {
+		if gpu {
+			plan.GPUCount = types.Int64Value(defaultGPUCount)
+		} else {
+			plan.GPUCount = types.Int64Null()
+		}
+	}
+	if plan.IdleTimeoutSeconds.IsUnknown() {
+		noIdle := plan.Type.ValueString() == runpod.EndpointTypeQueue && plan.ScalerType.ValueString() == runpod.ScalerRequestCount
+		switch {
+		case noIdle:
+			plan.IdleTimeoutSeconds = types.Int64Null()
+		case !creating && tfvalue.Known(state.IdleTimeoutSeconds) && plan.ScalerType.Equal(state.ScalerType):
+			plan.IdleTimeoutSeconds = state.IdleTimeoutSeconds
+		default:
+			plan.IdleTimeoutSeconds = types.Int64Value(defaultIdleTimeoutSeconds)
+		}
+	}
+}
+
+func planEqual(ctx context.Context, plan, state resourceModel) bool {
+	return plan.GPUCount.Equal(state.GPUCount) && plan.IdleTimeoutSeconds.Equal(state.IdleTimeoutSeconds) && ctx != nil
+}
+
+// computeChanged reports whether the plan changes what the catalog checks
+// look at: the pools, exclusions and GPU count, or the CPU flavours.
+func computeChanged(plan, state resourceModel) bool {
+	return !plan.GPUPools.Equal(state.GPUPools) || !plan.GPUExcludedTypeIDs.Equal(state.GPUExcludedTypeIDs) ||
+		!plan.GPUCount.Equal(state.GPUCount) || !plan.CPU.Equal(state.CPU) || !plan.DataCenterIDs.Equal(state.DataCenterIDs)
+}
+
+// activeCostRises reports whether an update raises the always-on cost:
+// more active workers, or more or other GPUs or CPUs for them.
+func activeCostRises(plan, state resourceModel) bool {
+	if !tfvalue.Known(plan.WorkersMin) || plan.WorkersMin.ValueInt64() == 0 {
+		return false
+	}
+	return plan.WorkersMin.ValueInt64() > state.WorkersMin.ValueInt64() || computeChanged(plan, state)
+}
+
+// explainLoweredMax warns when the plan raises workers_max back after a
+// refresh found Runpod had lowered it (privateLoweredMax): the diff is
+// Runpod's doing, and the user should know why before undoing it.
+func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.ModifyPlanRequest, plan, state resourceModel, resp *resource.ModifyPlanResponse) {
+	was, ok, d := privateLoweredMax.Get(ctx, req.Private)
+	resp.Diagnostics.Append(d...)
+	if !ok || !tfvalue.Known(plan.WorkersMax) || plan.WorkersMax.Equal(state.WorkersMax) {
+		return
+	}
+	now := state.WorkersMax.ValueInt64()
+	resp.Diagnostics.AddAttributeWarning(path.Root("workers_max"), "Runpod Lowered workers_max",
+		fmt.Sprintf("Endpoint %q (%s) had workers_max %d; Runpod now reports %d, and this plan sets %d.\n\n"+
+			"Runpod lowers workers_max by itself: to 2 after an endpoint sits idle for 3 days, to 0 after 7, and after "+
+			"workers keep failing (unhealthy). It was not changed by this configuration. If the endpoint was idle, "+
+			"applying is safe. If its workers were failing, fix the image or its settings first (see the worker logs "+
+			"in the Runpod console): otherwise new workers will fail, and bill, again.",
+			plan.Name.ValueString(), plan.ID.ValueString(), was, now, plan.WorkersMax.ValueInt64()))
+}
+
+// serverlessCatalog is what the plan checks read from the catalog: the GPU
+// types with their serverless pool, price and stock.
+func (r *endpointResource) serverlessGPUs(ctx context.Context) ([]runpod.GPUType, error) {
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, fmt.Errorf("the catalog is not available")
+	}
+	return cat.GPUTypes(ctx, runpod.GPUTypeQuery{IncludeAvailability: true, Products: []string{"SERVERLESS"}})
+}
+
+// pools groups the catalog's GPU types by serverless pool.
+func pools(gpus []runpod.GPUType) map[string][]runpod.GPUType {
+	out := map[string][]runpod.GPUType{}
+	for _, g := range gpus {
+		if g.Pool != nil && *g.Pool != "" {
+			out[*g.Pool] = append(out[*g.Pool], g)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// checkCompute fails the plan on pools, excluded types or CPU flavours the
+// catalog does not have, naming what it does have.
+func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok {
+		gpus, err := r.serverlessGPUs(ctx)
+		if err != nil {
+			diags.Append(diagnostics.APIError("Cannot Check GPU Pools", "reading the GPU catalog to check gpu_pools", err))
+			return
+		}
+		byPool := pools(gpus)
+		var unknown []string
+		for _, id := range ids {
+			if _, ok := byPool[id]; !ok {
+				unknown = append(unknown, id)
+			}
+		}
+		if len(unknown) > 0 {
+			lines := make([]string, 0, len(byPool))
+			for _, p := range sortedKeys(byPool) {
+				lines = append(lines, fmt.Sprintf("  - %s: %s", p, typeNames(byPool[p])))
+			}
+			diags.AddAttributeError(path.Root("gpu_pools"), "Unknown Serverless GPU Pool",
+				fmt.Sprintf("gpu_pools has %s, which %s not a serverless pool in Runpod's catalog. gpu_pools takes pool ids "+
+					"(the catalog's `pool`), not GPU type ids. The pools are:\n%s",
+					quoteList(unknown), isAre(len(unknown)), strings.Join(lines, "\n")))
+			return
+		}
+		excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
+		inPools := map[string]bool{}
+		for _, id := range ids {
+			for _, g := range byPool[id] {
+				inPools[g.ID] = true
+			}
+		}
+		var bad []string
+		for _, x := range excluded {
+			if !inPools[strings.TrimSpace(x)] {
+				bad = append(bad, x)
+			}
+		}
+		if len(bad) > 0 {
+			diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Excluded GPU Type Not In The Pools",
+				fmt.Sprintf("gpu_excluded_type_ids has %s, which %s not a GPU type in gpu_pools (%s). Runpod refuses an "+
+					"exclusion that would do nothing. Types in those pools: %s.",
+					quoteList(bad), isAre(len(bad)), strings.Join(ids, ", "), strings.Join(sortedKeys(inPools), ", ")))
+		}
+		if len(excluded) > 0 && len(bad) == 0 && len(excluded) >= len(inPools) {
+			diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Every GPU Type Excluded",
+				"gpu_excluded_type_ids leaves out every GPU type of gpu_pools: no worker could ever be placed.")
+		}
+	}
+	if cpus := cpuConfigs(ctx, plan.CPU, diags); len(cpus) > 0 {
+		cat, d := r.Data.Catalog()
+		diags.Append(d...)
+		if d.HasError() {
+			return
+		}
+		flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
+		if err != nil {
+			diags.Append(diagnostics.APIError("Cannot Check CPU Flavours", "reading the CPU catalog to check cpu", err))
+			return
+		}
+		known := map[string]runpod.CPUType{}
+		for _, f := range flavours {
+			known[f.ID] = f
+		}
+		for i, c := range cpus {
+			f, ok := known[c.ID]
+			if !ok {
+				diags.AddAttributeError(path.Root("cpu").AtListIndex(i).AtName("type_id"), "Unknown CPU Flavour",
+					fmt.Sprintf("cpu[%d].type_id %q is not a CPU flavour in Runpod's catalog. Flavours: %s.", i, c.ID,
+						strings.Join(sortedKeys(known), ", ")))
+				continue
+			}
+			if f.VCPU.Max > 0 && (c.VCPUCount < f.VCPU.Min || c.VCPUCount > f.VCPU.Max) {
+				diags.AddAttributeError(path.Root("cpu").AtListIndex(i).AtName("vcpu_count"), "vCPU Count Out Of Range",
+					fmt.Sprintf("cpu[%d].vcpu_count %d is outside what flavour %s offers (%d-%d).", i, c.VCPUCount, c.ID,
+						f.VCPU.Min, f.VCPU.Max))
+			}
+		}
+	}
+}
+
+// checkTemplate fails the plan on a template_id that is not a serverless
+// template: Runpod refuses pod templates for endpoints.
+func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	id := plan.TemplateID.ValueString()
+	t, err := r.Data.Reads().Template(ctx, id)
+	switch {
+	case runpod.IsNotFound(err):
+		diags.AddAttributeError(path.Root("template_id"), "Template Not Found",
+			fmt.Sprintf("template_id %q is not a template of this account nor a public one.", id))
+	case err != nil:
+		diags.Append(diagnostics.APIError("Cannot Check Template", fmt.Sprintf("reading template %s", id), err))
+	case !t.Serverless:
+		diags.AddAttributeError(path.Root("template_id"), "Not A Serverless Template",
+			fmt.Sprintf("template_id %q (%s) is a pod template; endpoints take serverless templates only "+
+				"(runpod_template with serverless = true). Runpod refuses a pod template here.", id, t.Name))
+	}
+}
+
+// checkVolumes fails the plan on network volumes the endpoint cannot use:
+// unknown ones, two in one data center, or one outside data_center_ids.
+func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	ids, ok := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
+	if !ok || len(ids) == 0 {
+		return
+	}
+	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	byDC := map[string]string{}
+	for _, id := range ids {
+		v, err := r.Data.Reads().NetworkVolume(ctx, id)
+		switch {
+		case runpod.IsNotFound(err):
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
+				fmt.Sprintf("network volume %q does not exist in this account.", id))
+			continue
+		case err != nil:
+			diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+			return
+		}
+		if other, dup := byDC[v.DataCenter]; dup {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Two Network Volumes In One Data Center",
+				fmt.Sprintf("network volumes %s and %s are both in %s. An endpoint mounts one volume per data center "+
+					"(at /runpod-volume); keep one of them.", other, id, v.DataCenter))
+		}
+		byDC[v.DataCenter] = id
+		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
+				fmt.Sprintf("network volume %q (%s) is in %s, which is not in data_center_ids (%s). Workers run only where "+
+					"their volume is: add %s to data_center_ids, or use a volume in one of them.",
+					v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))
+		}
+	}
+}
+
+// costWarning states what the endpoint will bill, from the catalog's
+// serverless prices and stock: active workers around the clock, flex
+// workers only while they run.
+func (r *endpointResource) costWarning(ctx context.Context, plan, state resourceModel, creating bool) diag.Diagnostic {
+	var diags diag.Diagnostics
+	active := plan.WorkersMin.ValueInt64()
+	most := plan.WorkersMax.ValueInt64()
+	idle := "its idle timeout"
+	if tfvalue.Known(plan.IdleTimeoutSeconds) {
+		idle = fmt.Sprintf("the %d s idle timeout", plan.IdleTimeoutSeconds.ValueInt64())
+	}
+	var perWorker string
+	var low, high float64
+	var stock []string
+	priced := false
+	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags); ok {
+		gpus, err := r.serverlessGPUs(ctx)
+		if err != nil {
+			return nil // the checks above reported it
+		}
+		byPool := pools(gpus)
+		count := float64(plan.GPUCount.ValueInt64())
+		if count == 0 {
+			count = 1
+		}
+		for i, id := range ids {
+			price, level := poolPriceAndStock(byPool[id])
+			if price > 0 {
+				p := price * count
+				if !priced || p < low {
+					low = p
+				}
+				if !priced || p > high {
+					high = p
+				}
+				priced = true
+			}
+			stock = append(stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
+		}
+		perWorker = fmt.Sprintf("%d GPU(s) per worker", int(count))
+	} else if cpus := cpuConfigs(ctx, plan.CPU, &diags); len(cpus) > 0 {
+		cat, d := r.Data.Catalog()
+		if d.HasError() {
+			return nil
+		}
+		flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
+		if err != nil {
+			return nil
+		}
+		for _, c := range cpus {
+			for _, f := range flavours {
+				if f.ID == c.ID && f.Price.ServerlessPerVCPU != nil {
+					p := *f.Price.ServerlessPerVCPU * float64(c.VCPUCount)
+					if !priced || p < low {
+						low = p
+					}
+					if !priced || p > high {
+						high = p
+					}
+					priced = true
+				}
+			}
+		}
+		perWorker = cpuText(cpus)
+	}
+	rate := "an hourly price the catalog does not list"
+	if priced {
+		rate = fmt.Sprintf("$%.2f/h per worker", low)
+		if high != low {
+			rate = fmt.Sprintf("$%.2f-$%.2f/h per worker, by where it runs", low, high)
+		}
+	}
+	var b strings.Builder
+	name := plan.Name.ValueString()
+	if creating {
+		fmt.Fprintf(&b, "Creating endpoint %q (%s). ", name, perWorker)
+	} else {
+		fmt.Fprintf(&b, "Updating endpoint %q raises its always-on cost (%s). ", name, perWorker)
+	}
+	if active > 0 {
+		fmt.Fprintf(&b, "Active workers bill around the clock from now on: workers_min %d × %s", active, rate)
+		if priced {
+			fmt.Fprintf(&b, " = $%.2f/h (about $%.0f a month)", float64(active)*low, float64(active)*low*730)
+			if high != low {
+				fmt.Fprintf(&b, ", up to $%.2f/h", float64(active)*high)
+			}
+		}
+		b.WriteString(". ")
+	} else {
+		b.WriteString("No active workers (workers_min 0): nothing bills while the endpoint is idle. ")
+	}
+	if most > active {
+		fmt.Fprintf(&b, "Up to %d flex worker(s) bill only while they run jobs, per second, at %s, plus %s after each job.", most-active, rate, idle)
+	}
+	b.WriteString(" Prices are Runpod's list prices from the catalog; discounts and the container disk are not included.")
+	if len(stock) > 0 {
+		b.WriteString("\n\nGPU pools in priority order:\n  " + strings.Join(stock, "\n  "))
+	}
+	if !creating {
+		fmt.Fprintf(&b, "\n\nBefore: workers_min %d.", state.WorkersMin.ValueInt64())
+	}
+	return diag.NewWarningDiagnostic("Serverless Endpoint Cost", b.String())
+}
+
+// poolPriceAndStock is a pool's serverless price per GPU-hour (the highest
+// of its types, as a worker may land on any) and its best stock level.
+func poolPriceAndStock(types []runpod.GPUType) (float64, string) {
+	price, level := 0.0, "NONE"
+	for _, g := range types {
+		if g.Price.Serverless != nil && *g.Price.Serverless > price {
+			price = *g.Price.Serverless
+		}
+		if placement.AvailabilityRank(g.Availability) > placement.AvailabilityRank(level) {
+			level = g.Availability
+		}
+	}
+	return price, level
+}
+
+func typeNames(gpus []runpod.GPUType) string {
+	names := make([]string, len(gpus))
+	for i, g := range gpus {
+		names[i] = g.ID
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+func quoteList(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}

@@ -1,0 +1,320 @@
+// Package endpoint implements the runpod_endpoint resource (serverless
+// endpoints, API v2 /v2/serverless) and the runpod_endpoint,
+// runpod_endpoints and runpod_endpoint_workers data sources.
+package endpoint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ResourceType is the Terraform type name of the resource.
+const ResourceType = "runpod_endpoint"
+
+// Default timeouts: a worker pulls its image and boots in minutes; a delete
+// is immediate.
+const (
+	defaultCreateTimeout = 20 * time.Minute
+	defaultUpdateTimeout = 20 * time.Minute
+	defaultDeleteTimeout = 5 * time.Minute
+)
+
+// defaultWaits paces the worker wait outside tests: a read after two
+// seconds, then doubling up to 15 s, gentle on the rate limit.
+var defaultWaits = poll.Backoff{Initial: 2 * time.Second, Max: 15 * time.Second}
+
+// Private-state keys.
+var (
+	// privateTemplateEnv holds what the template put in env (see
+	// resourceModel.TemplateEnv).
+	privateTemplateEnv = privatestate.NewKey[map[string]string]("template_env")
+	// privateLoweredMax holds the workers_max that state had when a
+	// refresh found a lower one, so that the plan can say Runpod lowered it.
+	privateLoweredMax = privatestate.NewKey[int64]("workers_max_before_lowered")
+)
+
+var (
+	_ resource.Resource                   = (*endpointResource)(nil)
+	_ resource.ResourceWithConfigure      = (*endpointResource)(nil)
+	_ resource.ResourceWithIdentity       = (*endpointResource)(nil)
+	_ resource.ResourceWithImportState    = (*endpointResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*endpointResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*endpointResource)(nil)
+)
+
+// NewResource is the runpod_endpoint resource factory.
+func NewResource() resource.Resource { return &endpointResource{waits: defaultWaits} }
+
+type endpointResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+	waits poll.Backoff
+}
+
+func (r *endpointResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = ResourceType
+}
+
+// lostCreateKind tells package lostcreate how to recognise this
+// configuration's endpoint: the same name, type and compute.
+func lostCreateKind(client *runpod.Client, body runpod.CreateEndpointRequest) lostcreate.Kind[runpod.Endpoint] {
+	return lostcreate.Kind[runpod.Endpoint]{
+		Noun: "endpoint", ResourceType: ResourceType, Shape: "type and compute",
+		List:      client.ListEndpoints,
+		Name:      func(e runpod.Endpoint) string { return e.Name },
+		ID:        func(e runpod.Endpoint) string { return e.ID },
+		CreatedAt: func(e runpod.Endpoint) time.Time { return e.CreatedAt },
+		Same:      func(e runpod.Endpoint) bool { return e.Type == body.Type && computeOf(&e) == computeOfBody(body) },
+		Describe:  func(e runpod.Endpoint) string { return e.Type + " on " + computeOf(&e) },
+	}
+}
+
+// computeOf names an endpoint's compute for messages and comparison:
+// "GPU pools ADA_24, AMPERE_48" or "CPU cpu3c×4".
+func computeOf(e *runpod.Endpoint) string {
+	if e.GPU != nil {
+		return "GPU pools " + strings.Join(e.GPU.Pools, ", ")
+	}
+	return cpuText(e.CPU)
+}
+
+func computeOfBody(b runpod.CreateEndpointRequest) string {
+	if b.GPU != nil {
+		return "GPU pools " + strings.Join(b.GPU.Pools, ", ")
+	}
+	return cpuText(b.CPU)
+}
+
+func cpuText(cpus []runpod.EndpointCPU) string {
+	parts := make([]string, len(cpus))
+	for i, c := range cpus {
+		parts[i] = fmt.Sprintf("%s×%d", c.ID, c.VCPUCount)
+	}
+	return "CPU " + strings.Join(parts, ", ")
+}
+
+func (r *endpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan resourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	resp.Diagnostics.Append(d...)
+	body, d := createRequest(ctx, plan)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	kind := lostCreateKind(client, body)
+	what := fmt.Sprintf("endpoint %q (%s on %s)", body.Name, body.Type, computeOfBody(body))
+
+	// The POST is sent once: the client never retries it and neither does
+	// the provider, because a second attempt could make a second endpoint.
+	if d := lostcreate.RefuseTwin(ctx, kind, r.Data, body.Name); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
+	started := time.Now()
+	created, err := client.CreateEndpoint(ctx, body)
+	if errors.Is(err, runpod.ErrAmbiguous) {
+		adopted, d := lostcreate.Resolve(ctx, kind, body.Name, "creating "+what, started, err)
+		resp.Diagnostics.Append(d)
+		if adopted == nil {
+			return
+		}
+		created = adopted
+	} else if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Created", "creating "+what, err))
+		return
+	}
+	lostcreate.Own(r.Data, kind.Noun, created.ID)
+	tflog.Info(ctx, "created endpoint", map[string]any{"id": created.ID})
+	if body.TemplateID != "" {
+		plan.TemplateEnv = templateEnvOf(created.Env, body.Env)
+		resp.Diagnostics.Append(privateTemplateEnv.Set(ctx, resp.Private, plan.TemplateEnv)...)
+	}
+
+	// From here on the endpoint exists: every problem is a warning, never
+	// an error that would taint it and have the next apply make another.
+	r.readInto(ctx, client, created.ID, afterWrite{"Created", created}, plan, &resp.State, &resp.Diagnostics)
+	r.waitIfAsked(ctx, client, created.ID, plan, timeout, &resp.Diagnostics)
+}
+
+func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	_, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state resourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	loadTemplateEnv(ctx, req.Private, &state, &resp.Diagnostics)
+	id := state.ID.ValueString()
+	e, err := r.Data.Reads().Endpoint(ctx, id)
+	if runpod.IsNotFound(err) {
+		tflog.Debug(ctx, "endpoint not found; removing from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Endpoint", fmt.Sprintf("reading endpoint %s", id), err))
+		return
+	}
+	before := state.WorkersMax
+	m := state.merge(ctx, e)
+	// Runpod lowers workers_max by itself on idle or failing endpoints:
+	// remember what state had, so that the plan can say why it differs.
+	if !before.IsNull() && !before.IsUnknown() && m.WorkersMax.ValueInt64() < before.ValueInt64() {
+		resp.Diagnostics.Append(privateLoweredMax.Set(ctx, resp.Private, before.ValueInt64())...)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (r *endpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan, state resourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	loadTemplateEnv(ctx, req.Private, &plan, &resp.Diagnostics)
+	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
+	resp.Diagnostics.Append(d...)
+	body, changed, d := updateRequest(ctx, plan, state)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	written := afterWrite{}
+	if changed {
+		updated, err := client.UpdateEndpoint(ctx, id, body)
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Updated", fmt.Sprintf("updating endpoint %q (%s)", plan.Name.ValueString(), id), err))
+			return
+		}
+		written = afterWrite{"Updated", updated}
+		if t, ok := body.TemplateID.Get(); ok && t != "" {
+			env, _ := body.Env.Get()
+			plan.TemplateEnv = templateEnvOf(updated.Env, env)
+			resp.Diagnostics.Append(privateTemplateEnv.Set(ctx, resp.Private, plan.TemplateEnv)...)
+		}
+	}
+	resp.Diagnostics.Append(privateLoweredMax.Remove(ctx, resp.Private)...)
+	r.readInto(ctx, client, id, written, plan, &resp.State, &resp.Diagnostics)
+	if changed {
+		r.waitIfAsked(ctx, client, id, plan, timeout, &resp.Diagnostics)
+	}
+}
+
+func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, diags := r.Data.Client()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var state resourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: "endpoint", Name: name, ID: id,
+		Delete: func(ctx context.Context) error { return client.DeleteEndpoint(ctx, id) },
+		Read: func(ctx context.Context) error {
+			_, err := client.GetEndpoint(ctx, id)
+			return err
+		},
+		StillExistsNote: "Its active workers keep billing until it is gone.",
+		Wait:            &deletion.Wait{Timeout: timeout, Backoff: r.waits},
+	})...)
+}
+
+// afterWrite is what a successful write answered, kept in case the read
+// that follows it fails; a zero afterWrite means nothing was written.
+type afterWrite struct {
+	verb   string // "Created" or "Updated"
+	answer *runpod.Endpoint
+}
+
+// readInto reads the endpoint back after a write and stores what the API
+// holds. When the read fails after a write that succeeded, the write's own
+// answer is stored with a warning: an error would taint an endpoint that
+// exists and is fine.
+func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, id string, written afterWrite, plan resourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
+	e, err := client.GetEndpoint(ctx, id)
+	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
+		tflog.Warn(ctx, "endpoint read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
+		diags.Append(diagnostics.NotReadBack("endpoint", written.verb, written.answer.Name, id, err))
+		e, err = written.answer, nil
+	}
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read Endpoint Back", fmt.Sprintf("reading endpoint %s after writing it", id), err))
+		return
+	}
+	diags.Append(state.Set(ctx, plan.merge(ctx, e))...)
+}
+
+// merge is m with what the API holds for e: the API's view (keeping m's
+// form where the API's answer means the same) and m's own settings.
+func (m resourceModel) merge(ctx context.Context, e *runpod.Endpoint) resourceModel {
+	api := fromAPI(e, m.endpointModel)
+	withTemplateEnv(ctx, &api, m.TemplateEnv, m.Env)
+	out := m
+	out.endpointModel = api
+	return out
+}
+
+func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *resourceModel, diags *diag.Diagnostics) {
+	env, ok, d := privateTemplateEnv.Get(ctx, from)
+	diags.Append(d...)
+	if ok {
+		m.TemplateEnv = env
+	}
+}
+
+// ImportState takes an endpoint id (or identity). template_id and the wait
+// are not read back: they come from the configuration at the next apply.
+func (r *endpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	r.ByID.ImportState(ctx, req, resp)
+}

@@ -1,0 +1,298 @@
+package endpoint
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// API defaults (API.md section 11, the spec's CreateEndpointRequest). The
+// console's documentation states other defaults (execution timeout 600 s,
+// idle timeout 5 s, FlashBoot on); the provider follows what the API does
+// when a field is left out, and the docs say so.
+const (
+	defaultWorkersMax         = 3
+	defaultIdleTimeoutSeconds = 10
+	defaultExecutionTimeoutMs = 300000
+	defaultGPUCount           = 1
+)
+
+const resourceDescription = "A Runpod serverless endpoint (API v2 `/v2/serverless`): workers that run a container image " +
+	"on GPUs from a priority list of serverless pools, or on CPU flavours, scaled between `workers_min` and " +
+	"`workers_max`.\n\n" +
+	"**What bills.** Active workers (`workers_min` > 0) run and bill around the clock from the moment the endpoint " +
+	"exists; the plan states the hourly figure from the catalog's serverless price. Flex workers (up to " +
+	"`workers_max`) bill per second only while they run a job, plus `idle_timeout_seconds` after it. The plan " +
+	"warns before creating an endpoint, and before an update that raises the always-on cost.\n\n" +
+	"**Updates and replacement.** Everything updates in place except `type` and the compute family (switching " +
+	"between `gpu_pools` and `cpu`), which replace the endpoint and so change its id and request URLs. Container " +
+	"and CUDA changes roll out as a new release: idle workers are replaced at once, busy ones after their job.\n\n" +
+	"**Runpod may lower `workers_max` by itself**: to 2 after 3 idle days, to 0 after 7, or after repeated unhealthy " +
+	"workers. The next plan shows the change and explains it with a warning; applying sets your value again.\n\n" +
+	"**Defaults** are the API's: `workers_max` 3, `idle_timeout_seconds` 10, `execution_timeout_ms` 300000 (5 " +
+	"minutes), `flashboot` `OFF`, `gpu_count` 1. The Runpod console's own defaults differ (600 s, 5 s, FlashBoot on); " +
+	"set them explicitly to match the console."
+
+func (r *endpointResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: resourceDescription,
+		Attributes:          resourceAttributes(),
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{
+				Create: true, Update: true, Delete: true,
+				CreateDescription: fmt.Sprintf("How long create waits for `wait_for_ready_workers` (default %s). "+
+					"Running out is a warning, not a failure: the endpoint stays in state.", defaultCreateTimeout),
+				UpdateDescription: fmt.Sprintf("How long an update waits for `wait_for_ready_workers` workers on the "+
+					"new release (default %s). Running out is a warning.", defaultUpdateTimeout),
+				DeleteDescription: fmt.Sprintf("How long destroy waits to confirm the endpoint is gone (default %s).", defaultDeleteTimeout),
+			}),
+		},
+	}
+}
+
+// cpuAttrTypes is one entry of cpu.
+var cpuAttrTypes = map[string]attr.Type{
+	"type_id":    types.StringType,
+	"vcpu_count": types.Int64Type,
+}
+
+func resourceAttributes() map[string]schema.Attribute {
+	image := containerschema.Image("Container image the workers run. Required unless `template_id` is set; with a " +
+		"template, unset means the template's image.")
+	image.Computed = true
+	image.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringUnknown())}
+	args := containerschema.StartCommand("Container start command as one string; empty runs the image's own command.")
+	args.Computed = true
+	args.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringValue(""))}
+	disk := containerschema.ContainerDiskGB("Container disk of each worker, in GB (ephemeral). Unset takes the " +
+		"template's, or Runpod's default.")
+	disk.Computed = true
+	disk.PlanModifiers = []planmodifier.Int64{containerschema.FromTemplateInt64(types.Int64Unknown())}
+	ports := containerschema.Ports("Exposed ports, each `<port>/http` or `<port>/tcp` (load-balancing endpoints " +
+		"serve on `PORT`, see `env`).")
+	ports.Computed = true
+	ports.PlanModifiers = []planmodifier.Set{containerschema.FromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
+	env := containerschema.Env("Environment variables. With `template_id`, they merge with the template's per key " +
+		"(these win), and the template's other keys stay on the endpoint without showing here; left unset, `env` " +
+		"shows everything the template gave. Load-balancing endpoints read `PORT`, `PORT_HEALTH` and " +
+		"`HEALTH_CHECK_PATH` (default `/ping`). Values are plain text in the API: reference account secrets as " +
+		"`{{ RUNPOD_SECRET_<name> }}` instead of writing secret values here.")
+	env.Computed = true
+	env.PlanModifiers = []planmodifier.Map{containerschema.FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
+
+	return map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "Endpoint id, as in its request URLs.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"name": schema.StringAttribute{
+			MarkdownDescription: "Endpoint name. Updates in place.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"type": schema.StringAttribute{
+			MarkdownDescription: "`QUEUE` (jobs through Runpod's queue: `/run`, `/runsync`, …) or `LOAD_BALANCER` " +
+				"(HTTP straight to the workers). Changing it replaces the endpoint.",
+			Required:      true,
+			Validators:    []validator.String{stringvalidator.OneOf(runpod.EndpointTypeQueue, runpod.EndpointTypeLoadBalancer)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"template_id": containerschema.TemplateID("Id of a **serverless** template (`runpod_template` with " +
+			"`serverless = true`, or a public one from `runpod_catalog_templates`) whose container settings the endpoint " +
+			"takes. Runpod applies it once and keeps no link: later edits to the template do not reach the endpoint, " +
+			"and changing `template_id` applies the new template in place. Attributes set here win over the " +
+			"template's."),
+		"image":             image,
+		"args":              args,
+		"container_disk_gb": disk,
+		"ports":             ports,
+		"env":               env,
+		"registry_auth_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the `runpod_registry_auth` used to pull a private image. Updates in place.",
+			Optional:            true,
+			Computed:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			PlanModifiers:       []planmodifier.String{containerschema.FromTemplateString(types.StringNull())},
+		},
+		"gpu_pools": schema.ListAttribute{
+			MarkdownDescription: "Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
+				"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +
+				"capacity. Reordering updates in place and sends the new order. Exactly one of `gpu_pools` and `cpu`; " +
+				"switching between them replaces the endpoint.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.List{
+				listvalidator.SizeAtLeast(1),
+				listvalidator.UniqueValues(),
+				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+				listvalidator.ExactlyOneOf(path.MatchRoot("cpu")),
+			},
+			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
+				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
+		},
+		"gpu_excluded_type_ids": schema.SetAttribute{
+			MarkdownDescription: "GPU type ids (as pods take them, e.g. `NVIDIA L40`) to leave out of `gpu_pools`. Each " +
+				"must be a type inside one of the pools.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.Set{
+				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(excludedTypePattern, "must not be empty or start with '-'")),
+				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+		"gpu_count": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("GPUs per worker (default %d on GPU endpoints). Updates in place.", defaultGPUCount),
+			Optional:            true,
+			Computed:            true,
+			Validators:          []validator.Int64{int64validator.AtLeast(1), int64validator.AlsoRequires(path.MatchRoot("gpu_pools"))},
+		},
+		"allowed_cuda_versions": schema.SetAttribute{
+			MarkdownDescription: "CUDA versions (`major.minor`) a worker's machine may have; unset means any. Conflicts " +
+				"with `min_cuda_version`. GPU endpoints only.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.Set{
+				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.8")),
+				setvalidator.ConflictsWith(path.MatchRoot("min_cuda_version")),
+				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+		"min_cuda_version": schema.StringAttribute{
+			MarkdownDescription: "Lowest CUDA version (`major.minor`, compared numerically) a worker's machine may have. " +
+				"GPU endpoints only.",
+			Optional: true,
+			Validators: []validator.String{
+				stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.1"),
+				stringvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+		"cpu": schema.ListNestedAttribute{
+			MarkdownDescription: "CPU configurations a worker may run on, in order (the catalog's CPU flavours, see " +
+				"`runpod_cpu_types`). Exactly one of `cpu` and `gpu_pools`.",
+			Optional: true,
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"type_id": schema.StringAttribute{
+					MarkdownDescription: "CPU flavour id, e.g. `cpu5c`.",
+					Required:            true,
+					Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				},
+				"vcpu_count": schema.Int64Attribute{
+					MarkdownDescription: "vCPUs per worker: a power of two, at least 2.",
+					Required:            true,
+					Validators:          []validator.Int64{containerschema.PowerOfTwo()},
+				},
+			}},
+			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues()},
+			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
+				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
+		},
+		"workers_min": schema.Int64Attribute{
+			MarkdownDescription: "Active workers: kept running, and billed, around the clock (default 0).",
+			Optional:            true,
+			Computed:            true,
+			Default:             int64default.StaticInt64(0),
+			Validators:          []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"workers_max": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("Most workers at once, active and flex (default %d). Runpod may lower it "+
+				"by itself on an endpoint that sits idle or keeps failing; the plan then explains the change.", defaultWorkersMax),
+			Optional:   true,
+			Computed:   true,
+			Default:    int64default.StaticInt64(defaultWorkersMax),
+			Validators: []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"idle_timeout_seconds": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("Seconds an idle flex worker stays (and bills) before it stops, 1-3600 "+
+				"(default %d). Not used by queue endpoints that scale on `REQUEST_COUNT`: it must be unset there and "+
+				"stays null.", defaultIdleTimeoutSeconds),
+			Optional:   true,
+			Computed:   true,
+			Validators: []validator.Int64{int64validator.Between(1, 3600)},
+		},
+		"scaler_type": schema.StringAttribute{
+			MarkdownDescription: "What scales the workers: `QUEUE_DELAY` (seconds a job waits in the queue; `QUEUE` " +
+				"endpoints only) or `REQUEST_COUNT` (requests per worker).",
+			Required:   true,
+			Validators: []validator.String{stringvalidator.OneOf(runpod.ScalerQueueDelay, runpod.ScalerRequestCount)},
+		},
+		"scaler_value": schema.Float64Attribute{
+			MarkdownDescription: "The scaler's threshold: seconds (at least 0.5) for `QUEUE_DELAY`, a whole number of " +
+				"requests (at least 1) for `REQUEST_COUNT`.",
+			Required:   true,
+			Validators: []validator.Float64{float64validator.AtLeast(0.5)},
+		},
+		"data_center_ids": schema.SetAttribute{
+			MarkdownDescription: "Data centers the workers may run in; unset means any. With `network_volume_ids`, " +
+				"each volume's data center must be among them.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators:  []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+		},
+		"network_volume_ids": schema.SetAttribute{
+			MarkdownDescription: "Network volumes (`runpod_network_volume`) mounted at `/runpod-volume`, at most one " +
+				"per data center; workers then run only in those data centers (Secure Cloud).",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators:  []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+		},
+		"execution_timeout_ms": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("Longest a job may run, in milliseconds (default %d, 5 minutes; the "+
+				"console's default is 600000).", defaultExecutionTimeoutMs),
+			Optional:   true,
+			Computed:   true,
+			Default:    int64default.StaticInt64(defaultExecutionTimeoutMs),
+			Validators: []validator.Int64{int64validator.AtLeast(1)},
+		},
+		"flashboot": schema.StringAttribute{
+			MarkdownDescription: "Cold-start acceleration: `OFF` (default), `FLASHBOOT` or `PRIORITY_FLASHBOOT`.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(runpod.FlashBootOff),
+			Validators: []validator.String{stringvalidator.OneOf(runpod.FlashBootOff, runpod.FlashBootOn,
+				runpod.FlashBootPriority)},
+		},
+		"wait_for_ready_workers": schema.Int64Attribute{
+			MarkdownDescription: "After create and after an update, wait (within `timeouts`) until this many workers " +
+				"are ready (idle or running a job) on the current release. At most `workers_max`. Unset or 0 does not " +
+				"wait. A wait that runs out, or workers that keep failing health checks, is a warning: the endpoint " +
+				"stays in state.",
+			Optional:   true,
+			Validators: []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"request_urls": schema.MapAttribute{
+			MarkdownDescription: "The endpoint's URLs on `api.runpod.ai`: `run`, `runSync`, `status`, `stream`, " +
+				"`cancel`, `retry`, `purgeQueue` and `health` for `QUEUE` endpoints, `base` and `health` for " +
+				"`LOAD_BALANCER` ones.",
+			ElementType:   types.StringType,
+			Computed:      true,
+			PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
+		},
+		"created_at": schema.StringAttribute{
+			MarkdownDescription: "When the endpoint was created (RFC 3339).",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+	}
+}
