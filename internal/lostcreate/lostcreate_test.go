@@ -28,7 +28,7 @@ func kindOf(objs []obj, listErr error) Kind[obj] {
 func TestRefuseTwin(t *testing.T) {
 	now := time.Now()
 	objs := []obj{
-		{"old", "web", "gpu", now.Add(-time.Hour)},    // too old to be a lost create
+		{"old", "web", "gpu", now.Add(-time.Hour)},     // too old to be a lost create
 		{"other", "web", "cpu", now.Add(-time.Minute)}, // another shape
 		{"twin", "web", "gpu", now.Add(-time.Minute)},
 	}
