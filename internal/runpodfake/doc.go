@@ -68,6 +68,8 @@
 //     Workers are simulated like pod status: SetEndpointWorkerStartDelay
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.
+//     Worker logs (.../workers/{workerId}/logs) follow the pod logs' SSE
+//     contract and vanish with the worker.
 //     Every endpoint gets its own bound template (the fake's choice, since
 //     API.md leaves it undocumented): named
 //     "<endpoint name>__template__<6 random [a-z0-9]>", serverless, listed

@@ -225,6 +225,7 @@ func (f *Fake) endpointRoutes() {
 	f.handle("DELETE /v2/serverless/{id}", f.deleteEndpointHandler)
 	f.handle("GET /v2/serverless/{id}/workers", f.listEndpointWorkers)
 	f.handle("GET /v2/serverless/{id}/releases", f.listEndpointReleases)
+	f.mux.HandleFunc("GET /v2/serverless/{id}/workers/{workerId}/logs", f.getWorkerLogs)
 }
 
 // endpointSchemaRules are the schema constraints of the spec that the

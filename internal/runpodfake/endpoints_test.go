@@ -394,3 +394,27 @@ func TestEndpointCreateAmbiguousFault(t *testing.T) {
 	c.do("POST", "/v2/serverless", epBody(nil)).wantProblem(t, http.StatusServiceUnavailable, "")
 	mustEqual(t, "not created", f.EndpointCount(), 1)
 }
+
+func TestEndpointWorkerLogs(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	f.SetEndpointWorkerStartDelay(1)
+	e := c.createEndpoint(epBody(map[string]any{"workers": map[string]any{"min": 1}}))
+	l, _ := f.EndpointWorkers(e.ID)
+	logs := "/v2/serverless/" + e.ID + "/workers/" + l.Workers[0].ID + "/logs"
+	res := c.do("GET", logs, nil).wantStatus(t, 200)
+	mustEqual(t, "content type", res.header.Get("Content-Type"), "text/event-stream")
+	if body := string(res.body); !strings.Contains(body, `"line":"Pulling image img:1"`) || strings.Contains(body, "Worker ready.") {
+		t.Fatalf("before start: %s", body)
+	}
+	c.workers(e.ID) // the worker starts
+	body := string(c.do("GET", logs+"?source=container", nil).wantStatus(t, 200).body)
+	if !strings.Contains(body, `"source":"container","line":"Worker ready."`) || strings.Contains(body, "Pulling") {
+		t.Fatalf("container log: %s", body)
+	}
+	c.do("GET", logs+"?tail=-1", nil).wantProblem(t, 422, "tail")
+	c.do("GET", "/v2/serverless/"+e.ID+"/workers/nosuchwrk0/logs", nil).wantProblem(t, 404, "worker")
+	// Logs vanish with the worker.
+	c.patchEndpoint(e.ID, map[string]any{"workers": map[string]any{"min": 0}})
+	c.do("GET", logs, nil).wantProblem(t, 404, "worker")
+}

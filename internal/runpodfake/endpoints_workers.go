@@ -98,7 +98,20 @@ type storedWorker struct {
 	dc        *string
 	startLeft int
 	startedAt *time.Time
-	forced    string // SetEndpointWorkersStatus; "" = natural
+	forced    string        // SetEndpointWorkersStatus; "" = natural
+	logs      []podLogEvent // what GET .../workers/{workerId}/logs serves
+}
+
+// log appends one line to the worker's log, stamped now.
+func (w *storedWorker) log(now time.Time, source, line string) {
+	w.logs = append(w.logs, podLogEvent{seq: int64(len(w.logs) + 1), ts: now, source: source, line: line})
+}
+
+// start marks the worker started (IDLE) and logs it.
+func (w *storedWorker) start(now time.Time) {
+	w.startedAt = &now
+	w.log(now, PodLogSourceSystem, "Worker "+w.id+" started")
+	w.log(now, PodLogSourceContainer, "Worker ready.")
 }
 
 func (w *storedWorker) status() string {
@@ -183,8 +196,7 @@ func (f *Fake) observeWorkers(s *storedEndpoint) {
 			w.startLeft--
 		}
 		if w.startLeft == 0 {
-			t := now
-			w.startedAt = &t
+			w.start(now)
 		}
 	}
 	f.reconcileWorkers(s)
@@ -236,9 +248,10 @@ func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 		}
 	}
 	w.dc = copyString(f.workerDC(s, w.gpuType))
+	now := f.clockNow().Truncate(time.Second)
+	w.log(now, PodLogSourceSystem, "Pulling image "+w.image)
 	if w.startLeft == 0 {
-		t := f.clockNow().Truncate(time.Second)
-		w.startedAt = &t
+		w.start(now)
 	}
 	return w
 }
@@ -445,4 +458,55 @@ func legacyInstanceIDs(cpu []EndpointCPU) []string {
 		out = append(out, fmt.Sprintf("%s-%d-%d", c.ID, c.VCPUCount, c.Memory))
 	}
 	return out
+}
+
+// Worker logs: GET /v2/serverless/{id}/workers/{workerId}/logs, the same
+// SSE contract and query as pod logs (pod_logs.go): the backfill of the
+// worker's log, then the response ends. A worker prints a system line when
+// it is created and a system and a container line ("Worker ready.") when
+// it starts. Logs vanish with the worker: an unknown or terminated worker
+// is 404 (INFERRED, API.md section 11).
+func (f *Fake) getWorkerLogs(w http.ResponseWriter, r *http.Request) {
+	q, p := parsePodLogQuery(r)
+	if p != nil {
+		writeProblem(w, p)
+		return
+	}
+	f.mu.Lock()
+	s, ok := f.endpoints[r.PathValue("id")]
+	if !ok {
+		f.mu.Unlock()
+		writeProblem(w, notFound("endpoint not found"))
+		return
+	}
+	var events []podLogEvent
+	found := false
+	for _, wk := range s.workers {
+		if wk.id == r.PathValue("workerId") {
+			found = true
+			events = q.selectEvents(wk.logs)
+		}
+	}
+	f.mu.Unlock()
+	if !found {
+		writeProblem(w, notFound("worker not found"))
+		return
+	}
+	var b strings.Builder
+	for _, e := range events {
+		fmt.Fprintf(&b, "id: %s\ndata: ", e.id())
+		b.Write(encodeJSON(struct {
+			TS     string `json:"ts"`
+			Source string `json:"source"`
+			Line   string `json:"line"`
+		}{e.ts.Format(time.RFC3339), e.source, e.line}))
+		b.WriteString("\n")
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Connection", "keep-alive")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte(b.String()))
 }
