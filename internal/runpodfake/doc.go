@@ -64,7 +64,10 @@
 //     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
 //     EndpointReleases, DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
-//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
+//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed);
+//     SetEndpointWorkersStatusForName forces the status of workers not
+//     started yet (for an endpoint Terraform is about to create), for a
+//     number of reads or for good.
 //     Workers are simulated like pod status: SetEndpointWorkerStartDelay
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.
