@@ -62,7 +62,8 @@
 //     use; AddClusterBilling adds billing records (see billing.go).
 //   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
 //     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
-//     EndpointReleases, DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
+//     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
+//     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
 //     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed);
 //     SetEndpointWorkersStatusForName forces the status of workers not

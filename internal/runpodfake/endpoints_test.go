@@ -438,3 +438,30 @@ func TestEndpointWorkersStatusForName(t *testing.T) {
 	f.SetEndpointWorkersStatus(broken.ID, "")
 	mustEqual(t, "recovered", c.workers(broken.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
 }
+
+func TestSeedAndPatchEndpointOutOfBand(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	e := f.SeedEndpoint(epBody(map[string]any{"name": "console"}))
+	var read Endpoint
+	c.do("GET", "/v2/serverless/"+e.ID, nil).wantStatus(t, 200).decode(t, &read)
+	mustEqual(t, "seeded", read, e)
+	if f.EndpointBoundTemplate(e.ID) == "" {
+		t.Fatal("seeded endpoint has no bound template")
+	}
+	mustEqual(t, "patch", f.PatchEndpoint(e.ID, map[string]any{"image": "img:9"}), "")
+	got, _ := f.Endpoint(e.ID)
+	mustEqual(t, "patched", got.Image, "img:9")
+	rel, _ := f.EndpointReleases(e.ID)
+	mustEqual(t, "release", len(rel.Releases), 2)
+	if msg := f.PatchEndpoint(e.ID, map[string]any{"type": "QUEUE"}); !strings.Contains(msg, "type") {
+		t.Fatalf("refused patch: %q", msg)
+	}
+	mustEqual(t, "unknown", f.PatchEndpoint("nosuchep00", map[string]any{"name": "x"}), "endpoint not found")
+	defer func() {
+		if recover() == nil {
+			t.Fatal("SeedEndpoint accepted a body the API refuses")
+		}
+	}()
+	f.SeedEndpoint(epBody(map[string]any{"gpu": nil}))
+}
