@@ -215,15 +215,15 @@ func workers(m endpointModel) *runpod.WorkersRequest {
 	return w
 }
 
-func cpuConfigs(ctx context.Context, l types.List, diags *diag.Diagnostics) []runpod.EndpointCPU {
+func cpuConfigs(ctx context.Context, l types.List, diags *diag.Diagnostics) []runpod.EndpointCPURequest {
 	if !tfvalue.Known(l) {
 		return nil
 	}
 	var items []cpuModel
 	diags.Append(l.ElementsAs(ctx, &items, false)...)
-	out := make([]runpod.EndpointCPU, len(items))
+	out := make([]runpod.EndpointCPURequest, len(items))
 	for i, c := range items {
-		out[i] = runpod.EndpointCPU{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
+		out[i] = runpod.EndpointCPURequest{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
 	}
 	return out
 }
