@@ -7,6 +7,7 @@ package tfvalue
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
@@ -21,6 +22,7 @@ type Maybe interface {
 // Collection is a list or set value (types.List, types.Set).
 type Collection interface {
 	Maybe
+	Elements() []attr.Value
 	ElementsAs(ctx context.Context, target any, allowUnhandled bool) diag.Diagnostics
 }
 
@@ -41,14 +43,20 @@ func Strings(ctx context.Context, v Collection) ([]string, diag.Diagnostics) {
 }
 
 // StringsIfKnown reads a list or set of strings at plan time, when unknown
-// must not be taken for empty: ok is false when v is unknown; null reads as
-// nil with ok true. Read errors are appended to diags.
+// must not be taken for empty: ok is false when v or any of its elements is
+// unknown (an id of an object created in the same apply); null reads as nil
+// with ok true. Read errors are appended to diags.
 func StringsIfKnown(ctx context.Context, v Collection, diags *diag.Diagnostics) (out []string, ok bool) {
 	if v.IsUnknown() {
 		return nil, false
 	}
 	if v.IsNull() {
 		return nil, true
+	}
+	for _, e := range v.Elements() {
+		if e.IsUnknown() {
+			return nil, false
+		}
 	}
 	diags.Append(v.ElementsAs(ctx, &out, false)...)
 	return out, true

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -49,6 +50,11 @@ func TestStringsIfKnown(t *testing.T) {
 	list, _ := types.ListValueFrom(ctx, types.StringType, []string{"a"})
 	if got, ok := tfvalue.StringsIfKnown(ctx, list, &diags); !ok || !slices.Equal(got, []string{"a"}) {
 		t.Errorf("list: %#v %v", got, ok)
+	}
+	// A set holding the id of an object created in the same apply.
+	partly := types.SetValueMust(types.StringType, []attr.Value{types.StringValue("a"), types.StringUnknown()})
+	if _, ok := tfvalue.StringsIfKnown(ctx, partly, &diags); ok {
+		t.Error("a set with an unknown element must not read as known")
 	}
 	if diags.HasError() {
 		t.Fatal(diags)

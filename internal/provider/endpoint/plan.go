@@ -226,7 +226,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // checkCompute fails the plan on pools, excluded types or CPU flavours the
 // catalog does not have, naming what it does have.
 func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
-	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok {
+	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok && len(ids) > 0 {
 		gpus, err := r.serverlessGPUs(ctx)
 		if err != nil {
 			diags.Append(diagnostics.APIError("Cannot Check GPU Pools", "reading the GPU catalog to check gpu_pools", err))
@@ -374,7 +374,7 @@ func (r *endpointResource) costWarning(ctx context.Context, plan, state resource
 	var low, high float64
 	var stock []string
 	priced := false
-	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags); ok {
+	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags); ok && len(ids) > 0 {
 		gpus, err := r.serverlessGPUs(ctx)
 		if err != nil {
 			return nil // the checks above reported it

@@ -176,6 +176,7 @@ func toUpdateRequest(ctx context.Context, plan, state templateModel) (runpod.Upd
 
 	listField := func(p, s interface {
 		attr.Value
+		Elements() []attr.Value
 		ElementsAs(context.Context, any, bool) diag.Diagnostics
 	}, dst *runpod.Optional[[]string],
 	) {
