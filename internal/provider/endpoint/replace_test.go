@@ -129,4 +129,3 @@ func TestAccEndpoint_excludedTypesSurvivePoolChange(t *testing.T) {
 		},
 	})
 }
-
