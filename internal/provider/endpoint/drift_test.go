@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -110,4 +111,11 @@ func TestAccEndpoint_import(t *testing.T) {
 	if n := env.Fake.EndpointCount(); n != 1 {
 		t.Errorf("%d endpoints after the import, want 1", n)
 	}
+}
+
+// An endpoint is imported back by its identity and by its id through
+// import blocks, planning the import alone.
+func TestAccEndpoint_identity(t *testing.T) {
+	env := newEnv(t)
+	resource.ParallelTest(t, env.IdentityTestCase(addr, endpointConfig("identity"), false))
 }
