@@ -73,7 +73,7 @@ func (d *workersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the active workers of a serverless endpoint with their status, and how many are " +
-			"ready, for checks and outputs (for example a `check` block that fails while `ready_count` is below the " +
+			"ready, for checks and outputs (for example a `check` block that warns while `ready_count` is below the " +
 			"endpoint's `workers_min`). Workers that have stopped are not listed.",
 		Attributes: map[string]schema.Attribute{
 			"endpoint_id": schema.StringAttribute{
