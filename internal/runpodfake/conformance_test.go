@@ -372,6 +372,63 @@ func TestConformance(t *testing.T) {
 	refused("DELETE", clPath, nil, 404)
 	refused("GET", memberPath, nil, 404)
 
+	// Serverless endpoints.
+	f.SetEndpointWorkerStartDelay(1)
+	epVol := ok("POST", "/v2/network-volumes", map[string]any{"name": "conf-ep-vol", "size": 10, "dataCenter": "US-KS-2"}, 201).object(t)["id"]
+	epTpl := c.createTemplate(map[string]any{"name": "conf-ep-sls", "image": "worker:1", "serverless": true, "env": map[string]any{"A": "1"}, "allowedCudaVersions": []any{"12.8"}})
+	epRes := ok("POST", "/v2/serverless", map[string]any{
+		"name": "conf-ep", "type": "QUEUE", "image": "img", "args": "serve", "disk": 20, "ports": []any{"8000/http"},
+		"env": map[string]any{"B": "2"}, "registry": nil,
+		"gpu": map[string]any{"pools": []any{"ADA_24", "AMPERE_24"}, "excludedTypes": []any{"NVIDIA RTX A5000"}, "count": 1,
+			"allowedCudaVersions": []any{}, "minCudaVersion": "12.4"},
+		"workers": map[string]any{"min": 1, "max": 2, "idleTimeout": 5}, "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4},
+		"dataCenterIds": []any{"US-KS-2"}, "networkVolumes": []any{epVol}, "timeout": 60000, "flashboot": "FLASHBOOT",
+	}, 201)
+	var ep Endpoint
+	epRes.decode(t, &ep)
+	epPath := "/v2/serverless/" + ep.ID
+	ok("POST", "/v2/serverless", map[string]any{"name": "conf-ep-lb", "type": "LOAD_BALANCER", "templateId": epTpl.ID,
+		"scaling": map[string]any{"type": "REQUEST_COUNT", "requestCount": 2}, "gpu": map[string]any{"pools": []any{"AMPERE_80"}}}, 201)
+	ok("POST", "/v2/serverless", map[string]any{"name": "conf-ep-cpu", "type": "QUEUE", "image": "python:3.11-slim",
+		"scaling": map[string]any{"type": "REQUEST_COUNT", "requestCount": 2}, "workers": map[string]any{"min": 1},
+		"cpu": []any{map[string]any{"id": "cpu5c", "vcpuCount": 4}, map[string]any{"id": "cpu5c", "vcpuCount": 8}}}, 201)
+	ok("GET", "/v2/serverless", nil, 200)
+	ok("GET", epPath, nil, 200)
+	ok("GET", epPath+"/workers", nil, 200) // INITIALIZING -> IDLE
+	ok("GET", epPath+"/releases", nil, 200)
+	ok("PATCH", epPath, map[string]any{}, 200)
+	ok("PATCH", epPath, map[string]any{"name": "conf-ep-2", "workers": map[string]any{"min": 2}, "timeout": 1000}, 200)
+	ok("PATCH", epPath, map[string]any{"image": "img:2", "env": map[string]any{}, "templateId": epTpl.ID,
+		"gpu": map[string]any{"pools": []any{"ADA_24"}, "allowedCudaVersions": []any{"12.8"}, "minCudaVersion": ""}}, 200)
+	ok("GET", epPath+"/releases", nil, 200) // rollout in progress
+	ok("GET", epPath+"/workers", nil, 200)
+	f.SetEndpointWorkersStatus(ep.ID, WorkerThrottled)
+	ok("GET", epPath+"/workers", nil, 200)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 422)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "LOAD_BALANCER", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 422)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 422)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "cpu": []any{map[string]any{"id": "cpu5c", "vcpuCount": 2}}, "allowedCudaVersions": []any{"12.8"}}, 422)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "templateId": podTpl.ID, "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 422)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "templateId": "nosuchtmpl", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 404)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}}, 400)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"NVIDIA GeForce RTX 4090"}}}, 400)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}, "allowedCudaVersions": []any{"12.8"}, "minCudaVersion": "12.4"}}, 400)
+	refused("POST", "/v2/serverless", map[string]any{"name": "x", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "REQUEST_COUNT", "requestCount": 1}, "workers": map[string]any{"idleTimeout": 5}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 400)
+	refused("PATCH", epPath, map[string]any{"type": "QUEUE"}, 422)
+	refused("PATCH", epPath, map[string]any{"gpu": map[string]any{"excludedTypes": []any{"NVIDIA RTX A5000"}}}, 422)
+	refused("PATCH", epPath, map[string]any{"templateId": podTpl.ID}, 422)
+	refused("PATCH", epPath, map[string]any{"cpu": []any{map[string]any{"id": "cpu5c", "vcpuCount": 2}}}, 400)
+	refused("PATCH", epPath, map[string]any{"gpu": map[string]any{"minCudaVersion": "12.4"}}, 400)
+	refused("PATCH", "/v2/serverless/nosuchep00", map[string]any{"name": "x"}, 404)
+	refused("GET", "/v2/serverless/nosuchep00", nil, 404)
+	refused("GET", "/v2/serverless/nosuchep00/workers", nil, 404)
+	refused("GET", "/v2/serverless/nosuchep00/releases", nil, 404)
+	refused("DELETE", "/v2/templates/"+f.EndpointBoundTemplate(ep.ID), nil, 400)
+	f.InjectFault(Fault{Method: "POST", Path: "/v2/serverless", Status: http.StatusServiceUnavailable})
+	refused("POST", "/v2/serverless", map[string]any{"name": "conf-ep-fault", "type": "QUEUE", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 503)
+	ok("DELETE", epPath, nil, 204)
+	refused("DELETE", epPath, nil, 404)
+
 	// Transport.
 	refused("GET", "/v2/unknown", nil, 404)
 	refused("PUT", "/v2/templates", nil, 405)

@@ -60,6 +60,20 @@
 //     reads a pod needs to run and to get public ports (see pods.go).
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
+//   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
+//     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
+//     EndpointReleases, DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
+//     automatic lowering: workers.max only, no release) and
+//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
+//     Workers are simulated like pod status: SetEndpointWorkerStartDelay
+//     says how many reads of /workers or /releases a new worker needs to
+//     become IDLE; after a release stale workers are replaced over reads.
+//     Every endpoint gets its own bound template (the fake's choice, since
+//     API.md leaves it undocumented): named
+//     "<endpoint name>__template__<6 random [a-z0-9]>", serverless, listed
+//     by GET /v2/templates and readable by GET /v2/templates/{id}, refusing
+//     DELETE with 400 "in use" and deleted with its endpoint. The template
+//     passed as templateId is only copied from and is not bound.
 //   - Faults: InjectFault makes matching requests slow, fail with a status
 //     (429 with Retry-After, 5xx), or drop the connection, either before the
 //     request takes effect or after it (an ambiguous failure).

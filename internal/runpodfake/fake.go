@@ -33,10 +33,14 @@ type Fake struct {
 	sshKeys  []string                  // the account's SSH public keys, as last PUT
 	pods     map[string]*storedPod     // standalone and cluster member pods
 	clusters map[string]*storedCluster // instant clusters
-	compute  computeState              // pod lifecycle settings, clock, cluster billing
-	users    map[ref]map[ref]struct{}  // in-use references: target -> users
-	catalog  *catalog
-	podLogs  podLogStore // pod boot logs, see pod_logs.go
+	// endpoints are serverless endpoints; endpointStartDelay is
+	// SetEndpointWorkerStartDelay (see endpoints_workers.go).
+	endpoints          map[string]*storedEndpoint
+	endpointStartDelay int
+	compute            computeState             // pod lifecycle settings, clock, cluster billing
+	users              map[ref]map[ref]struct{} // in-use references: target -> users
+	catalog            *catalog
+	podLogs            podLogStore // pod boot logs, see pod_logs.go
 
 	mux     *http.ServeMux
 	methods []string // methods the router knows, for 405 Allow
@@ -126,18 +130,20 @@ func New(opts ...Option) *Fake {
 		cfg.rateClock = time.Now
 	}
 	f := &Fake{
-		cfg:      cfg,
-		ids:      newIDGen(),
-		tmpls:    map[string]*storedTemplate{},
-		regs:     map[string]*storedRegistry{},
-		vols:     map[string]*storedVolume{},
-		secrets:  newSecretStore(),
-		pods:     map[string]*storedPod{},
-		clusters: map[string]*storedCluster{},
-		compute:  newComputeState(),
-		users:    map[ref]map[ref]struct{}{},
-		catalog:  defaultCatalog(),
-		rate:     newRateLimiter(cfg),
+		cfg:                cfg,
+		ids:                newIDGen(),
+		tmpls:              map[string]*storedTemplate{},
+		regs:               map[string]*storedRegistry{},
+		vols:               map[string]*storedVolume{},
+		secrets:            newSecretStore(),
+		pods:               map[string]*storedPod{},
+		clusters:           map[string]*storedCluster{},
+		endpoints:          map[string]*storedEndpoint{},
+		endpointStartDelay: DefaultEndpointWorkerStartDelay,
+		compute:            newComputeState(),
+		users:              map[ref]map[ref]struct{}{},
+		catalog:            defaultCatalog(),
+		rate:               newRateLimiter(cfg),
 	}
 	f.seedPublicTemplates()
 	f.routes()
@@ -155,6 +161,7 @@ func (f *Fake) routes() {
 	f.sshKeyRoutes()
 	f.podRoutes()
 	f.clusterRoutes()
+	f.endpointRoutes()
 	f.billingRoutes()
 	f.catalogRoutes()
 	f.methods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}

@@ -73,6 +73,10 @@ var newerDocsFields = map[string][]string{
 var semantic422s = map[string]string{
 	"POST /v2/pods":       "is a serverless template",
 	"PATCH /v2/pods/{id}": "is a serverless template",
+	// createEndpoint and updateEndpoint answer 422 for a templateId naming
+	// a template that is not serverless.
+	"POST /v2/serverless":       "is not a serverless template",
+	"PATCH /v2/serverless/{id}": "is not a serverless template",
 }
 
 type specChecker struct {

@@ -42,13 +42,12 @@ var (
 
 // Warning and error summaries, also used by tests.
 const (
-	summaryCost         = "Cluster GPU Cost"
-	summaryNotChecked   = "Cluster Stock and Cost Not Checked"
-	summaryScaled       = "Cluster Was Resized Outside Terraform"
-	summarySizeAdopted  = "Cluster Size Adopted"
-	summaryRecorded     = "Cluster Settings Recorded From Configuration"
-	summaryNoCapacity   = "No Capacity for the Cluster"
-	summaryMaybeCreated = "Cluster May Have Been Created"
+	summaryCost        = "Cluster GPU Cost"
+	summaryNotChecked  = "Cluster Stock and Cost Not Checked"
+	summaryScaled      = "Cluster Was Resized Outside Terraform"
+	summarySizeAdopted = "Cluster Size Adopted"
+	summaryRecorded    = "Cluster Settings Recorded From Configuration"
+	summaryNoCapacity  = "No Capacity for the Cluster"
 )
 
 // replacingMarker describes the cluster a replacement destroys.

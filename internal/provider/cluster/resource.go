@@ -18,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
@@ -91,7 +92,8 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
-	if d := refuseRecentTwin(ctx, client, r.Data, body); d != nil {
+	kind := lostCreateKind(client, body)
+	if d := lostcreate.RefuseTwin(ctx, kind, r.Data, body.Name); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
@@ -99,7 +101,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	created, err := client.CreateCluster(ctx, body)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := ambiguousCreate(ctx, client, body, started, err)
+		adopted, d := lostcreate.Resolve(ctx, kind, body.Name, "creating "+what, started, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
 			return
@@ -112,7 +114,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 		resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Created", "creating "+what, err))
 		return
 	}
-	ownClusters.Store(ownCluster{r.Data, created.ID}, true)
+	lostcreate.Own(r.Data, kind.Noun, created.ID)
 	tflog.Info(ctx, "created cluster", map[string]any{"id": created.ID, "data_center": created.DataCenterID})
 
 	// Save the cluster at once, so that nothing below can orphan it: from

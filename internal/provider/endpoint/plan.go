@@ -119,8 +119,11 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if creating || activeCostRises(plan, state) {
-		if d := r.costWarning(ctx, plan, state, creating); d != nil {
+	// A replacement's warnings must come from this (its first) plan call:
+	// Terraform keeps only the first call's warnings for a replacement.
+	replacing := !creating && (!plan.Type.Equal(state.Type) || plan.GPUPools.IsNull() != state.GPUPools.IsNull())
+	if creating || replacing || activeCostRises(plan, state) {
+		if d := r.costWarning(ctx, plan, state, creating, replacing); d != nil {
 			resp.Diagnostics.Append(d)
 		}
 	}
@@ -359,7 +362,7 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 // costWarning states what the endpoint will bill, from the catalog's
 // serverless prices and stock: active workers around the clock, flex
 // workers only while they run.
-func (r *endpointResource) costWarning(ctx context.Context, plan, state resourceModel, creating bool) diag.Diagnostic {
+func (r *endpointResource) costWarning(ctx context.Context, plan, state resourceModel, creating, replacing bool) diag.Diagnostic {
 	var diags diag.Diagnostics
 	active := plan.WorkersMin.ValueInt64()
 	most := plan.WorkersMax.ValueInt64()
@@ -430,9 +433,12 @@ func (r *endpointResource) costWarning(ctx context.Context, plan, state resource
 	}
 	var b strings.Builder
 	name := plan.Name.ValueString()
-	if creating {
+	switch {
+	case creating:
 		fmt.Fprintf(&b, "Creating endpoint %q (%s). ", name, perWorker)
-	} else {
+	case replacing:
+		fmt.Fprintf(&b, "Replacing endpoint %q (%s): the new endpoint gets a new id and request URLs. ", name, perWorker)
+	default:
 		fmt.Fprintf(&b, "Updating endpoint %q raises its always-on cost (%s). ", name, perWorker)
 	}
 	if active > 0 {
@@ -454,7 +460,7 @@ func (r *endpointResource) costWarning(ctx context.Context, plan, state resource
 	if len(stock) > 0 {
 		b.WriteString("\n\nGPU pools in priority order:\n  " + strings.Join(stock, "\n  "))
 	}
-	if !creating {
+	if !creating && !replacing {
 		fmt.Fprintf(&b, "\n\nBefore: workers_min %d.", state.WorkersMin.ValueInt64())
 	}
 	return diag.NewWarningDiagnostic("Serverless Endpoint Cost", b.String())

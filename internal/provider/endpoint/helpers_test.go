@@ -1,0 +1,75 @@
+package endpoint_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+const (
+	addr        = "runpod_endpoint.e"
+	summaryCost = "Serverless Endpoint Cost"
+)
+
+// newEnv is acctest.New with the endpoint resource built by its test
+// constructor, so that its waits poll at the fake's pace.
+func newEnv(t *testing.T) *acctest.Env {
+	t.Helper()
+	return acctest.New(t).WithResources(endpoint.NewTestResource)
+}
+
+// endpointConfig is a queue endpoint on two GPU pools with extra lines
+// added (a later line with the same key wins through override).
+func endpointConfig(name string, extra ...string) string {
+	return fmt.Sprintf(`
+resource "runpod_endpoint" "e" {
+  name         = %q
+  type         = "QUEUE"
+  image        = "ghcr.io/acme/worker:1"
+  gpu_pools    = ["ADA_24", "AMPERE_48"]
+  scaler_type  = "QUEUE_DELAY"
+  scaler_value = 4
+  %s
+}
+`, name, strings.Join(extra, "\n  "))
+}
+
+// override replaces the line starting with key in a configuration (or
+// deletes it when line is empty).
+func override(cfg, key, line string) string {
+	var out []string
+	for _, l := range strings.Split(cfg, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, key+" ") || strings.HasPrefix(t, key+"=") {
+			if line == "" {
+				continue
+			}
+			l = "  " + line
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
+	t.Helper()
+	c, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// stateID is the id of runpod_endpoint.e in the CLI's state.
+func stateID(t *testing.T, cli *acctest.CLI) string {
+	t.Helper()
+	id, _ := cli.StateAttributes(addr)["id"].(string)
+	if id == "" {
+		t.Fatalf("%s is not in state", addr)
+	}
+	return id
+}
