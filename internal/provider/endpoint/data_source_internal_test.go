@@ -72,15 +72,15 @@ func TestListResultsHaveNoSensitiveAttributes(t *testing.T) {
 	}
 }
 
-func ptr[T any](v T) *T { return &v }
+func refOf[T any](v T) *T { return &v }
 
 func gpuEndpoint(id, name string) runpod.Endpoint {
 	return runpod.Endpoint{
 		ID: id, Name: name, Type: runpod.EndpointTypeQueue, Image: "runpod/worker-vllm:2.4.0", Disk: 20,
 		Ports: []string{}, Env: map[string]string{"MODEL": "llama"},
 		GPU:           &runpod.EndpointGPU{Pools: []string{"AMPERE_48", "ADA_24"}, Count: 2, AllowedCudaVersions: []string{}},
-		Workers:       runpod.EndpointWorkers{Min: 1, Max: 3, IdleTimeout: ptr(10)},
-		Scaling:       runpod.EndpointScaling{Type: runpod.ScalerQueueDelay, QueueDelay: ptr(4.0)},
+		Workers:       runpod.EndpointWorkers{Min: 1, Max: 3, IdleTimeout: refOf(10)},
+		Scaling:       runpod.EndpointScaling{Type: runpod.ScalerQueueDelay, QueueDelay: refOf(4.0)},
 		DataCenterIDs: []string{}, NetworkVolumes: []string{}, Timeout: 300000, FlashBoot: runpod.FlashBootOn,
 		RequestURLs: map[string]string{"run": "https://api.runpod.ai/v2/" + id + "/run"},
 		CreatedAt:   time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC),
@@ -91,7 +91,7 @@ func cpuEndpoint(id, name string, cpus ...runpod.EndpointCPU) runpod.Endpoint {
 	e := gpuEndpoint(id, name)
 	e.GPU, e.CPU = nil, cpus
 	e.Type = runpod.EndpointTypeLoadBalancer
-	e.Scaling = runpod.EndpointScaling{Type: runpod.ScalerRequestCount, RequestCount: ptr(5)}
+	e.Scaling = runpod.EndpointScaling{Type: runpod.ScalerRequestCount, RequestCount: refOf(5)}
 	return e
 }
 
@@ -158,16 +158,16 @@ func TestWorkersFromAPI(t *testing.T) {
 	started := time.Date(2026, 3, 1, 12, 0, 0, 0, time.FixedZone("CET", 3600))
 	list := &runpod.EndpointWorkerList{
 		Workers: []runpod.Worker{
-			{ID: "w3", Status: runpod.WorkerRunning, Version: ptr(2), GPUCount: 1, Image: ptr("img:2"),
-				UptimeSeconds: ptr(60), GPUTypeID: ptr("NVIDIA L40"), DataCenterID: ptr("EU-RO-1"), StartedAt: &started},
-			{ID: "w1", Status: runpod.WorkerIdle, Version: ptr(2), GPUCount: 1},
-			{ID: "w2", Status: runpod.WorkerIdle, IsStale: true, Version: ptr(1), GPUCount: 1},
+			{ID: "w3", Status: runpod.WorkerRunning, Version: refOf(2), GPUCount: 1, Image: refOf("img:2"),
+				UptimeSeconds: refOf(60), GPUTypeID: refOf("NVIDIA L40"), DataCenterID: refOf("EU-RO-1"), StartedAt: &started},
+			{ID: "w1", Status: runpod.WorkerIdle, Version: refOf(2), GPUCount: 1},
+			{ID: "w2", Status: runpod.WorkerIdle, IsStale: true, Version: refOf(1), GPUCount: 1},
 			{ID: "w4", Status: runpod.WorkerInitializing, GPUCount: 1},
 			{ID: "w5", Status: runpod.WorkerThrottled, GPUCount: 1},
 			{ID: "w6", Status: runpod.WorkerUnhealthy, GPUCount: 1},
 		},
 		Summary:         runpod.WorkerSummary{Running: 1, Idle: 2, Initializing: 1, Throttled: 1, Unhealthy: 1, Total: 6},
-		EndpointVersion: ptr(2),
+		EndpointVersion: refOf(2),
 	}
 	m := workersFromAPI(types.StringValue("ep1"), list)
 	// Idle or running, and on the current release: w1 and w3, not stale w2.

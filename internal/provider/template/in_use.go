@@ -30,20 +30,7 @@ const genericInUseRemedy = "Terminate the pods created from it and delete or re-
 func inUseRemedy(ctx context.Context, client *runpod.Client, id, name string) string {
 	var b strings.Builder
 	if endpoints := boundEndpoints(ctx, client, name); len(endpoints) > 0 {
-		list := make([]string, len(endpoints))
-		for i, e := range endpoints {
-			list[i] = fmt.Sprintf("  - endpoint %q (%s)", e.Name, e.ID)
-		}
-		them, it := "that endpoint", "it"
-		if len(endpoints) > 1 {
-			them, it = "those endpoints", "them"
-		}
-		fmt.Fprintf(&b, "It is the template Runpod made for a serverless endpoint and binds to it (Runpod names an "+
-			"endpoint's own template <endpoint name>%s<suffix>). Bound to:\n\n%s\n\n"+
-			"Runpod deletes this template together with %s, and refuses to delete it before: deleting %s deletes "+
-			"this template. Destroy the endpoint instead, and stop managing this template on its own (a removed "+
-			"block with lifecycle { destroy = false }, or terraform state rm). The provider does not delete "+
-			"endpoints for you.\n\n", boundMarker, strings.Join(list, "\n"), them, it)
+		b.WriteString(boundText(endpoints))
 	}
 	if pods := podsFrom(ctx, client, id); len(pods) > 0 {
 		list := make([]string, len(pods))
@@ -57,6 +44,29 @@ func inUseRemedy(ctx context.Context, client *runpod.Client, id, name string) st
 		return genericInUseRemedy
 	}
 	return strings.TrimSuffix(b.String(), "\n\n")
+}
+
+// boundText says which endpoint the template is bound to and what to do.
+// Names need not be unique, so more than one endpoint may match.
+func boundText(endpoints []runpod.Endpoint) string {
+	named := func(e runpod.Endpoint) string { return fmt.Sprintf("endpoint %q (%s)", e.Name, e.ID) }
+	naming := "(Runpod names an endpoint's own template <endpoint name>" + boundMarker + "<suffix>)"
+	const after = " Stop managing this template on its own (a removed block with lifecycle { destroy = false }, or " +
+		"terraform state rm). The provider does not delete endpoints for you.\n\n"
+	if len(endpoints) == 1 {
+		e := named(endpoints[0])
+		return "It is the template Runpod made for serverless " + e + " and binds to it " + naming + ". Runpod " +
+			"deletes it together with that endpoint and refuses to delete it on its own.\n\n" +
+			"Destroy the endpoint instead: deleting " + e + " deletes this template too." + after
+	}
+	list := make([]string, len(endpoints))
+	for i, e := range endpoints {
+		list[i] = "  - " + named(e)
+	}
+	return "It is the template Runpod made for a serverless endpoint and binds to it " + naming + "; these " +
+		"endpoints have that name:\n\n" + strings.Join(list, "\n") + "\n\nRunpod deletes it together with its " +
+		"endpoint and refuses to delete it on its own.\n\nDestroy that endpoint instead: deleting it deletes this " +
+		"template too." + after
 }
 
 // boundEndpoints are the endpoints a template named name is bound to: those

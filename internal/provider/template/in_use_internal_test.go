@@ -74,9 +74,8 @@ func TestInUseRemedyNamesTheBoundEndpoint(t *testing.T) {
 	})
 	got := inUseRemedy(context.Background(), client, "tpl1", "inference__template__k3v9xq")
 	for _, want := range []string{
-		`endpoint "inference" (ep2)`,
-		"deleting it deletes this template",
-		"Destroy the endpoint instead",
+		`made for serverless endpoint "inference" (ep2) and binds to it`,
+		`Destroy the endpoint instead: deleting endpoint "inference" (ep2) deletes this template too.`,
 		"removed block with lifecycle { destroy = false }",
 	} {
 		if !strings.Contains(got, want) {
@@ -133,7 +132,8 @@ func TestInUseRemedyNamesSeveralEndpoints(t *testing.T) {
 		"/v2/serverless": `{"endpoints":[{"id":"b","name":"x"},{"id":"a","name":"x"}]}`,
 	})
 	got := inUseRemedy(context.Background(), client, "tpl1", "x__template__abc123")
-	if !strings.Contains(got, "  - endpoint \"x\" (a)\n  - endpoint \"x\" (b)") || !strings.Contains(got, "deleting them deletes") {
+	if !strings.Contains(got, "these endpoints have that name:\n\n  - endpoint \"x\" (a)\n  - endpoint \"x\" (b)\n\n") ||
+		!strings.Contains(got, "Destroy that endpoint instead: deleting it deletes this template too.") {
 		t.Errorf("remedy:\n%s", got)
 	}
 }
