@@ -73,12 +73,20 @@ type EndpointGPU struct {
 	MinCudaVersion      *string  `json:"minCudaVersion"`
 }
 
-// EndpointCPU is one eligible CPU configuration of a CPU endpoint. Memory
-// (GB) is derived by the API and only read back; it is omitted when sent.
+// EndpointCPU is one eligible CPU configuration of a CPU endpoint, as read.
+// Memory (GB) is derived by the API from the flavour.
 type EndpointCPU struct {
 	ID        string `json:"id"`
 	VCPUCount int    `json:"vcpuCount"`
-	Memory    int    `json:"memory,omitempty"`
+	Memory    int    `json:"memory"`
+}
+
+// EndpointCPURequest is one CPU configuration in a create or update body:
+// the spec's CreateCpuConfig is closed and has no memory (the API derives
+// it), so the read type EndpointCPU is not sent.
+type EndpointCPURequest struct {
+	ID        string `json:"id"`
+	VCPUCount int    `json:"vcpuCount"`
 }
 
 // EndpointWorkers is the endpoint's scaling range. IdleTimeout (seconds) is
@@ -121,23 +129,23 @@ type CreateEndpointGPU struct {
 // and CPU; Image unless TemplateID. Nil and empty fields are omitted so the
 // API's defaults apply; a non-nil empty slice or map is sent.
 type CreateEndpointRequest struct {
-	Name           string             `json:"name"`
-	Type           string             `json:"type"`
-	Scaling        EndpointScaling    `json:"scaling"`
-	TemplateID     string             `json:"templateId,omitzero"`
-	Image          string             `json:"image,omitzero"`
-	Args           *string            `json:"args,omitzero"`
-	Disk           *int               `json:"disk,omitzero"`
-	Ports          []string           `json:"ports,omitzero"`
-	Env            map[string]string  `json:"env,omitzero"`
-	Registry       *string            `json:"registry,omitzero"`
-	GPU            *CreateEndpointGPU `json:"gpu,omitzero"`
-	CPU            []EndpointCPU      `json:"cpu,omitzero"`
-	Workers        *WorkersRequest    `json:"workers,omitzero"`
-	DataCenterIDs  []string           `json:"dataCenterIds,omitzero"`
-	NetworkVolumes []string           `json:"networkVolumes,omitzero"`
-	Timeout        *int               `json:"timeout,omitzero"`
-	FlashBoot      string             `json:"flashboot,omitzero"`
+	Name           string               `json:"name"`
+	Type           string               `json:"type"`
+	Scaling        EndpointScaling      `json:"scaling"`
+	TemplateID     string               `json:"templateId,omitzero"`
+	Image          string               `json:"image,omitzero"`
+	Args           *string              `json:"args,omitzero"`
+	Disk           *int                 `json:"disk,omitzero"`
+	Ports          []string             `json:"ports,omitzero"`
+	Env            map[string]string    `json:"env,omitzero"`
+	Registry       *string              `json:"registry,omitzero"`
+	GPU            *CreateEndpointGPU   `json:"gpu,omitzero"`
+	CPU            []EndpointCPURequest `json:"cpu,omitzero"`
+	Workers        *WorkersRequest      `json:"workers,omitzero"`
+	DataCenterIDs  []string             `json:"dataCenterIds,omitzero"`
+	NetworkVolumes []string             `json:"networkVolumes,omitzero"`
+	Timeout        *int                 `json:"timeout,omitzero"`
+	FlashBoot      string               `json:"flashboot,omitzero"`
 }
 
 // UpdateEndpointGPU is the gpu object of a PATCH. Pools replaces the
@@ -157,22 +165,22 @@ type UpdateEndpointGPU struct {
 // type and value, and TemplateID is applied once (no link is kept). Type
 // and the compute family (gpu ↔ cpu) cannot change.
 type UpdateEndpointRequest struct {
-	Name           Optional[string]            `json:"name,omitzero"`
-	TemplateID     Optional[string]            `json:"templateId,omitzero"`
-	Image          Optional[string]            `json:"image,omitzero"`
-	Args           Optional[string]            `json:"args,omitzero"`
-	Disk           Optional[int]               `json:"disk,omitzero"`
-	Ports          Optional[[]string]          `json:"ports,omitzero"`
-	Env            Optional[map[string]string] `json:"env,omitzero"`
-	Registry       Optional[*string]           `json:"registry,omitzero"`
-	GPU            Optional[UpdateEndpointGPU] `json:"gpu,omitzero"`
-	CPU            Optional[[]EndpointCPU]     `json:"cpu,omitzero"`
-	Workers        Optional[WorkersRequest]    `json:"workers,omitzero"`
-	Scaling        Optional[EndpointScaling]   `json:"scaling,omitzero"`
-	DataCenterIDs  Optional[[]string]          `json:"dataCenterIds,omitzero"`
-	NetworkVolumes Optional[[]string]          `json:"networkVolumes,omitzero"`
-	Timeout        Optional[int]               `json:"timeout,omitzero"`
-	FlashBoot      Optional[string]            `json:"flashboot,omitzero"`
+	Name           Optional[string]               `json:"name,omitzero"`
+	TemplateID     Optional[string]               `json:"templateId,omitzero"`
+	Image          Optional[string]               `json:"image,omitzero"`
+	Args           Optional[string]               `json:"args,omitzero"`
+	Disk           Optional[int]                  `json:"disk,omitzero"`
+	Ports          Optional[[]string]             `json:"ports,omitzero"`
+	Env            Optional[map[string]string]    `json:"env,omitzero"`
+	Registry       Optional[*string]              `json:"registry,omitzero"`
+	GPU            Optional[UpdateEndpointGPU]    `json:"gpu,omitzero"`
+	CPU            Optional[[]EndpointCPURequest] `json:"cpu,omitzero"`
+	Workers        Optional[WorkersRequest]       `json:"workers,omitzero"`
+	Scaling        Optional[EndpointScaling]      `json:"scaling,omitzero"`
+	DataCenterIDs  Optional[[]string]             `json:"dataCenterIds,omitzero"`
+	NetworkVolumes Optional[[]string]             `json:"networkVolumes,omitzero"`
+	Timeout        Optional[int]                  `json:"timeout,omitzero"`
+	FlashBoot      Optional[string]               `json:"flashboot,omitzero"`
 }
 
 // Worker is one active worker of an endpoint. Status is one of the Worker*

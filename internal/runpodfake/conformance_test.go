@@ -402,6 +402,11 @@ func TestConformance(t *testing.T) {
 		"gpu": map[string]any{"pools": []any{"ADA_24"}, "allowedCudaVersions": []any{"12.8"}, "minCudaVersion": ""}}, 200)
 	ok("GET", epPath+"/releases", nil, 200) // rollout in progress
 	ok("GET", epPath+"/workers", nil, 200)
+	epWorkers, _ := f.EndpointWorkers(ep.ID)
+	ok("GET", epPath+"/workers/"+epWorkers.Workers[0].ID+"/logs", nil, 200)
+	ok("GET", epPath+"/workers/"+epWorkers.Workers[0].ID+"/logs?source=system&tail=1", nil, 200)
+	refused("GET", epPath+"/workers/"+epWorkers.Workers[0].ID+"/logs?source=all", nil, 422)
+	refused("GET", epPath+"/workers/nosuchwrk0/logs", nil, 404)
 	f.SetEndpointWorkersStatus(ep.ID, WorkerThrottled)
 	ok("GET", epPath+"/workers", nil, 200)
 	refused("POST", "/v2/serverless", map[string]any{"name": "x", "image": "i", "scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4}, "gpu": map[string]any{"pools": []any{"ADA_24"}}}, 422)

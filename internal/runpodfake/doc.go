@@ -62,12 +62,18 @@
 //     use; AddClusterBilling adds billing records (see billing.go).
 //   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
 //     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
-//     EndpointReleases, DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
+//     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
+//     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
-//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
+//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed);
+//     SetEndpointWorkersStatusForName forces the status of workers not
+//     started yet (for an endpoint Terraform is about to create), for a
+//     number of reads or for good.
 //     Workers are simulated like pod status: SetEndpointWorkerStartDelay
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.
+//     Worker logs (.../workers/{workerId}/logs) follow the pod logs' SSE
+//     contract and vanish with the worker.
 //     Every endpoint gets its own bound template (the fake's choice, since
 //     API.md leaves it undocumented): named
 //     "<endpoint name>__template__<6 random [a-z0-9]>", serverless, listed

@@ -225,6 +225,7 @@ func (f *Fake) endpointRoutes() {
 	f.handle("DELETE /v2/serverless/{id}", f.deleteEndpointHandler)
 	f.handle("GET /v2/serverless/{id}/workers", f.listEndpointWorkers)
 	f.handle("GET /v2/serverless/{id}/releases", f.listEndpointReleases)
+	f.mux.HandleFunc("GET /v2/serverless/{id}/workers/{workerId}/logs", f.getWorkerLogs)
 }
 
 // endpointSchemaRules are the schema constraints of the spec that the
@@ -770,10 +771,20 @@ func (f *Fake) updateEndpoint(r *http.Request, body []byte) (int, any, *problem)
 	if !ok {
 		return 0, nil, notFound("endpoint not found")
 	}
+	if p := f.applyEndpointPatch(s, b, raw); p != nil {
+		return 0, nil, p
+	}
+	return http.StatusOK, s.view(), nil
+}
+
+// applyEndpointPatch applies a decoded PATCH body to s: the new state, a
+// release if a container, compute or CUDA field changed, the bound
+// template and the workers. Callers hold f.mu.
+func (f *Fake) applyEndpointPatch(s *storedEndpoint, b *endpointBody, raw map[string]any) *problem {
 	before := cloneEndpoint(s.e)
 	e, p := f.patchEndpoint(before, b, raw)
 	if p != nil {
-		return 0, nil, p
+		return p
 	}
 	s.e = e
 	if len(releaseDiff(before, e)) > 0 {
@@ -781,7 +792,7 @@ func (f *Fake) updateEndpoint(r *http.Request, body []byte) (int, any, *problem)
 	}
 	f.syncBoundTemplate(s)
 	f.reconcileWorkers(s)
-	return http.StatusOK, s.view(), nil
+	return nil
 }
 
 // patchEndpoint applies a PATCH body to a copy of the endpoint. Callers
@@ -997,4 +1008,44 @@ func (f *Fake) DeleteEndpoint(id string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.removeEndpoint(id)
+}
+
+// SeedEndpoint creates an endpoint out of band ("created in the console")
+// from a create body (anything that encodes to the JSON of POST
+// /v2/serverless: a map, or a request struct), with the same defaults,
+// rules, bound template and workers as the API. It panics if the API would
+// refuse the body, which is a bug in the test.
+func (f *Fake) SeedEndpoint(body any) Endpoint {
+	b, raw, p := decodeEndpointBody(encodeJSON(body), true)
+	if p != nil {
+		panic(fmt.Sprintf("runpodfake: SeedEndpoint: %s %v", p.Detail, p.Errors))
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s, p := f.buildEndpoint(b, raw)
+	if p != nil {
+		panic(fmt.Sprintf("runpodfake: SeedEndpoint: %s", p.Detail))
+	}
+	return s.view()
+}
+
+// PatchEndpoint changes an endpoint out of band ("edited in the console")
+// with a PATCH body, under the API's rules (a container change makes a
+// release). It returns the problem's detail when the API would refuse the
+// body, or "" on success; an unknown id is "endpoint not found".
+func (f *Fake) PatchEndpoint(id string, body any) string {
+	b, raw, p := decodeEndpointBody(encodeJSON(body), false)
+	if p != nil {
+		return fmt.Sprintf("%s %v", p.Detail, p.Errors)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s, ok := f.endpoints[id]
+	if !ok {
+		return "endpoint not found"
+	}
+	if p := f.applyEndpointPatch(s, b, raw); p != nil {
+		return p.Detail
+	}
+	return ""
 }

@@ -394,3 +394,74 @@ func TestEndpointCreateAmbiguousFault(t *testing.T) {
 	c.do("POST", "/v2/serverless", epBody(nil)).wantProblem(t, http.StatusServiceUnavailable, "")
 	mustEqual(t, "not created", f.EndpointCount(), 1)
 }
+
+func TestEndpointWorkerLogs(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	f.SetEndpointWorkerStartDelay(1)
+	e := c.createEndpoint(epBody(map[string]any{"workers": map[string]any{"min": 1}}))
+	l, _ := f.EndpointWorkers(e.ID)
+	logs := "/v2/serverless/" + e.ID + "/workers/" + l.Workers[0].ID + "/logs"
+	res := c.do("GET", logs, nil).wantStatus(t, 200)
+	mustEqual(t, "content type", res.header.Get("Content-Type"), "text/event-stream")
+	if body := string(res.body); !strings.Contains(body, `"line":"Pulling image img:1"`) || strings.Contains(body, "Worker ready.") {
+		t.Fatalf("before start: %s", body)
+	}
+	c.workers(e.ID) // the worker starts
+	body := string(c.do("GET", logs+"?source=container", nil).wantStatus(t, 200).body)
+	if !strings.Contains(body, `"source":"container","line":"Worker ready."`) || strings.Contains(body, "Pulling") {
+		t.Fatalf("container log: %s", body)
+	}
+	c.do("GET", logs+"?tail=-1", nil).wantProblem(t, 422, "tail")
+	c.do("GET", "/v2/serverless/"+e.ID+"/workers/nosuchwrk0/logs", nil).wantProblem(t, 404, "worker")
+	// Logs vanish with the worker.
+	c.patchEndpoint(e.ID, map[string]any{"workers": map[string]any{"min": 0}})
+	c.do("GET", logs, nil).wantProblem(t, 404, "worker")
+}
+
+func TestEndpointWorkersStatusForName(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	f.SetEndpointWorkerStartDelay(1)
+	f.SetEndpointWorkersStatusForName("flaky", WorkerThrottled, 2)
+	f.SetEndpointWorkersStatusForName("broken", WorkerUnhealthy, 0)
+	flaky := c.createEndpoint(epBody(map[string]any{"name": "flaky", "workers": map[string]any{"min": 1}}))
+	broken := c.createEndpoint(epBody(map[string]any{"name": "broken", "workers": map[string]any{"min": 1}}))
+	other := c.createEndpoint(epBody(map[string]any{"name": "other", "workers": map[string]any{"min": 1}}))
+	mustEqual(t, "read 1", c.workers(flaky.ID).Summary, WorkerSummary{Throttled: 1, Total: 1})
+	mustEqual(t, "read 2", c.workers(flaky.ID).Summary, WorkerSummary{Throttled: 1, Total: 1})
+	mustEqual(t, "read 3", c.workers(flaky.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
+	for range 3 {
+		mustEqual(t, "broken", c.workers(broken.ID).Summary, WorkerSummary{Unhealthy: 1, Total: 1})
+	}
+	mustEqual(t, "other", c.workers(other.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
+	f.SetEndpointWorkersStatus(broken.ID, "")
+	mustEqual(t, "recovered", c.workers(broken.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
+}
+
+func TestSeedAndPatchEndpointOutOfBand(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	e := f.SeedEndpoint(epBody(map[string]any{"name": "console"}))
+	var read Endpoint
+	c.do("GET", "/v2/serverless/"+e.ID, nil).wantStatus(t, 200).decode(t, &read)
+	mustEqual(t, "seeded", read, e)
+	if f.EndpointBoundTemplate(e.ID) == "" {
+		t.Fatal("seeded endpoint has no bound template")
+	}
+	mustEqual(t, "patch", f.PatchEndpoint(e.ID, map[string]any{"image": "img:9"}), "")
+	got, _ := f.Endpoint(e.ID)
+	mustEqual(t, "patched", got.Image, "img:9")
+	rel, _ := f.EndpointReleases(e.ID)
+	mustEqual(t, "release", len(rel.Releases), 2)
+	if msg := f.PatchEndpoint(e.ID, map[string]any{"type": "QUEUE"}); !strings.Contains(msg, "type") {
+		t.Fatalf("refused patch: %q", msg)
+	}
+	mustEqual(t, "unknown", f.PatchEndpoint("nosuchep00", map[string]any{"name": "x"}), "endpoint not found")
+	defer func() {
+		if recover() == nil {
+			t.Fatal("SeedEndpoint accepted a body the API refuses")
+		}
+	}()
+	f.SeedEndpoint(epBody(map[string]any{"gpu": nil}))
+}

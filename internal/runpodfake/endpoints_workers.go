@@ -99,6 +99,22 @@ type storedWorker struct {
 	startLeft int
 	startedAt *time.Time
 	forced    string // SetEndpointWorkersStatus; "" = natural
+	// forcedReads is how many more reads show forced, when forcedTimed.
+	forcedReads int
+	forcedTimed bool
+	logs        []podLogEvent // what GET .../workers/{workerId}/logs serves
+}
+
+// log appends one line to the worker's log, stamped now.
+func (w *storedWorker) log(now time.Time, source, line string) {
+	w.logs = append(w.logs, podLogEvent{seq: int64(len(w.logs) + 1), ts: now, source: source, line: line})
+}
+
+// start marks the worker started (IDLE) and logs it.
+func (w *storedWorker) start(now time.Time) {
+	w.startedAt = &now
+	w.log(now, PodLogSourceSystem, "Worker "+w.id+" started")
+	w.log(now, PodLogSourceContainer, "Worker ready.")
 }
 
 func (w *storedWorker) status() string {
@@ -153,10 +169,39 @@ func (f *Fake) SetEndpointWorkersStatus(id, status string) bool {
 		return false
 	}
 	for _, w := range s.workers {
-		w.forced = status
+		w.forced, w.forcedTimed = status, false
 	}
 	f.reconcileWorkers(s)
 	return true
+}
+
+type forcedStatus struct {
+	status string
+	reads  int
+}
+
+// SetEndpointWorkersStatusForName makes every worker that starts from now
+// on for an endpoint named name (existing or created later, e.g. by
+// Terraform) show status for its first reads worker reads (0: until
+// SetEndpointWorkersStatus changes it); after that it continues in its
+// natural state, which has kept counting down meanwhile. "" stops it for
+// new workers. This is how a test makes a create's workers THROTTLED for a
+// while, or UNHEALTHY for good. It panics on an unknown status or a
+// negative reads.
+func (f *Fake) SetEndpointWorkersStatusForName(name, status string, reads int) {
+	if status != "" && !contains([]string{WorkerRunning, WorkerIdle, WorkerInitializing, WorkerThrottled, WorkerUnhealthy}, status) {
+		panic("runpodfake: SetEndpointWorkersStatusForName: unknown status " + status)
+	}
+	if reads < 0 {
+		panic("runpodfake: SetEndpointWorkersStatusForName: negative reads")
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if status == "" {
+		delete(f.endpointStatusByName, name)
+		return
+	}
+	f.endpointStatusByName[name] = forcedStatus{status: status, reads: reads}
 }
 
 // EndpointWorkers returns an endpoint's worker list as the API would,
@@ -176,6 +221,13 @@ func (f *Fake) EndpointWorkers(id string) (EndpointWorkerList, bool) {
 func (f *Fake) observeWorkers(s *storedEndpoint) {
 	now := f.clockNow().Truncate(time.Second)
 	for _, w := range s.workers {
+		if w.forced != "" && w.forcedTimed {
+			if w.forcedReads == 0 {
+				w.forced, w.forcedTimed = "", false
+			} else {
+				w.forcedReads--
+			}
+		}
 		if w.startedAt != nil {
 			continue
 		}
@@ -183,8 +235,7 @@ func (f *Fake) observeWorkers(s *storedEndpoint) {
 			w.startLeft--
 		}
 		if w.startLeft == 0 {
-			t := now
-			w.startedAt = &t
+			w.start(now)
 		}
 	}
 	f.reconcileWorkers(s)
@@ -225,6 +276,9 @@ func (f *Fake) reconcileWorkers(s *storedEndpoint) {
 // in the first allowed data center. Callers hold f.mu.
 func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 	w := &storedWorker{id: f.ids.next(), version: s.version, image: s.e.Image, startLeft: f.endpointStartDelay}
+	if fs, ok := f.endpointStatusByName[s.e.Name]; ok {
+		w.forced, w.forcedReads, w.forcedTimed = fs.status, fs.reads, fs.reads > 0
+	}
 	if g := s.e.GPU; g != nil {
 		w.gpuCount = g.Count
 		for _, p := range g.Pools {
@@ -236,9 +290,10 @@ func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 		}
 	}
 	w.dc = copyString(f.workerDC(s, w.gpuType))
+	now := f.clockNow().Truncate(time.Second)
+	w.log(now, PodLogSourceSystem, "Pulling image "+w.image)
 	if w.startLeft == 0 {
-		t := f.clockNow().Truncate(time.Second)
-		w.startedAt = &t
+		w.start(now)
 	}
 	return w
 }
@@ -445,4 +500,55 @@ func legacyInstanceIDs(cpu []EndpointCPU) []string {
 		out = append(out, fmt.Sprintf("%s-%d-%d", c.ID, c.VCPUCount, c.Memory))
 	}
 	return out
+}
+
+// Worker logs: GET /v2/serverless/{id}/workers/{workerId}/logs, the same
+// SSE contract and query as pod logs (pod_logs.go): the backfill of the
+// worker's log, then the response ends. A worker prints a system line when
+// it is created and a system and a container line ("Worker ready.") when
+// it starts. Logs vanish with the worker: an unknown or terminated worker
+// is 404 (INFERRED, API.md section 11).
+func (f *Fake) getWorkerLogs(w http.ResponseWriter, r *http.Request) {
+	q, p := parsePodLogQuery(r)
+	if p != nil {
+		writeProblem(w, p)
+		return
+	}
+	f.mu.Lock()
+	s, ok := f.endpoints[r.PathValue("id")]
+	if !ok {
+		f.mu.Unlock()
+		writeProblem(w, notFound("endpoint not found"))
+		return
+	}
+	var events []podLogEvent
+	found := false
+	for _, wk := range s.workers {
+		if wk.id == r.PathValue("workerId") {
+			found = true
+			events = q.selectEvents(wk.logs)
+		}
+	}
+	f.mu.Unlock()
+	if !found {
+		writeProblem(w, notFound("worker not found"))
+		return
+	}
+	var b strings.Builder
+	for _, e := range events {
+		fmt.Fprintf(&b, "id: %s\ndata: ", e.id())
+		b.Write(encodeJSON(struct {
+			TS     string `json:"ts"`
+			Source string `json:"source"`
+			Line   string `json:"line"`
+		}{e.ts.Format(time.RFC3339), e.source, e.line}))
+		b.WriteString("\n")
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Connection", "keep-alive")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte(b.String()))
 }

@@ -37,10 +37,12 @@ type Fake struct {
 	// SetEndpointWorkerStartDelay (see endpoints_workers.go).
 	endpoints          map[string]*storedEndpoint
 	endpointStartDelay int
-	compute            computeState             // pod lifecycle settings, clock, cluster billing
-	users              map[ref]map[ref]struct{} // in-use references: target -> users
-	catalog            *catalog
-	podLogs            podLogStore // pod boot logs, see pod_logs.go
+	// endpointStatusByName is SetEndpointWorkersStatusForName.
+	endpointStatusByName map[string]forcedStatus
+	compute              computeState             // pod lifecycle settings, clock, cluster billing
+	users                map[ref]map[ref]struct{} // in-use references: target -> users
+	catalog              *catalog
+	podLogs              podLogStore // pod boot logs, see pod_logs.go
 
 	mux     *http.ServeMux
 	methods []string // methods the router knows, for 405 Allow
@@ -130,20 +132,21 @@ func New(opts ...Option) *Fake {
 		cfg.rateClock = time.Now
 	}
 	f := &Fake{
-		cfg:                cfg,
-		ids:                newIDGen(),
-		tmpls:              map[string]*storedTemplate{},
-		regs:               map[string]*storedRegistry{},
-		vols:               map[string]*storedVolume{},
-		secrets:            newSecretStore(),
-		pods:               map[string]*storedPod{},
-		clusters:           map[string]*storedCluster{},
-		endpoints:          map[string]*storedEndpoint{},
-		endpointStartDelay: DefaultEndpointWorkerStartDelay,
-		compute:            newComputeState(),
-		users:              map[ref]map[ref]struct{}{},
-		catalog:            defaultCatalog(),
-		rate:               newRateLimiter(cfg),
+		cfg:                  cfg,
+		ids:                  newIDGen(),
+		tmpls:                map[string]*storedTemplate{},
+		regs:                 map[string]*storedRegistry{},
+		vols:                 map[string]*storedVolume{},
+		secrets:              newSecretStore(),
+		pods:                 map[string]*storedPod{},
+		clusters:             map[string]*storedCluster{},
+		endpoints:            map[string]*storedEndpoint{},
+		endpointStartDelay:   DefaultEndpointWorkerStartDelay,
+		endpointStatusByName: map[string]forcedStatus{},
+		compute:              newComputeState(),
+		users:                map[ref]map[ref]struct{}{},
+		catalog:              defaultCatalog(),
+		rate:                 newRateLimiter(cfg),
 	}
 	f.seedPublicTemplates()
 	f.routes()

@@ -57,7 +57,7 @@ func seedEndpoints(t *testing.T, fake *runpodfake.Fake) consoleEndpoints {
 	s.resize = create(runpod.CreateEndpointRequest{
 		Name: "llm-resize", Type: runpod.EndpointTypeLoadBalancer, Image: "ghcr.io/acme/resize:2.0.1",
 		Scaling: runpod.EndpointScaling{Type: runpod.ScalerRequestCount, RequestCount: intPtr(5)},
-		CPU:     []runpod.EndpointCPU{{ID: "cpu5c", VCPUCount: 4}, {ID: "cpu3c", VCPUCount: 4}},
+		CPU:     []runpod.EndpointCPURequest{{ID: "cpu5c", VCPUCount: 4}, {ID: "cpu3c", VCPUCount: 4}},
 		Env:     map[string]string{"PORT": "8080"},
 	})
 	s.other = create(queue("other-team", "ADA_24"))

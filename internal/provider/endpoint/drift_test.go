@@ -111,4 +111,3 @@ func TestAccEndpoint_import(t *testing.T) {
 		t.Errorf("%d endpoints after the import, want 1", n)
 	}
 }
-

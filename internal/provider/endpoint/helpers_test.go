@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -73,3 +74,13 @@ func stateID(t *testing.T, cli *acctest.CLI) string {
 	}
 	return id
 }
+
+func envValue(m map[string]string) knownvalue.Check {
+	checks := map[string]knownvalue.Check{}
+	for k, v := range m {
+		checks[k] = knownvalue.StringExact(v)
+	}
+	return knownvalue.MapExact(checks)
+}
+
+func knownString(s string) knownvalue.Check { return knownvalue.StringExact(s) }

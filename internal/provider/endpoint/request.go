@@ -78,37 +78,43 @@ func updateRequest(ctx context.Context, plan, state resourceModel) (runpod.Updat
 		req.TemplateID = runpod.Set(plan.TemplateID.ValueString())
 		set()
 	}
-	if tfvalue.Known(plan.Image) && !plan.Image.Equal(state.Image) {
+	// A new template's container settings apply unless the body states
+	// them, so every configured (known) one is sent with it.
+	newTemplate := !req.TemplateID.IsZero()
+	if tfvalue.Known(plan.Image) && (newTemplate || !plan.Image.Equal(state.Image)) {
 		req.Image = runpod.Set(plan.Image.ValueString())
 		set()
 	}
-	if tfvalue.Known(plan.Args) && !plan.Args.Equal(state.Args) {
+	if tfvalue.Known(plan.Args) && (newTemplate || !plan.Args.Equal(state.Args)) {
 		req.Args = runpod.Set(plan.Args.ValueString())
 		set()
 	}
-	if tfvalue.Known(plan.ContainerDiskGB) && !plan.ContainerDiskGB.Equal(state.ContainerDiskGB) {
+	if tfvalue.Known(plan.ContainerDiskGB) && (newTemplate || !plan.ContainerDiskGB.Equal(state.ContainerDiskGB)) {
 		req.Disk = runpod.Set(int(plan.ContainerDiskGB.ValueInt64()))
 		set()
 	}
-	if tfvalue.Known(plan.Ports) && !plan.Ports.Equal(state.Ports) {
+	if tfvalue.Known(plan.Ports) && (newTemplate || !plan.Ports.Equal(state.Ports)) {
 		ports, _ := tfvalue.StringsIfKnown(ctx, plan.Ports, &diags)
 		req.Ports = runpod.Set(ports)
 		set()
 	}
-	if tfvalue.Known(plan.Env) && !plan.Env.Equal(state.Env) {
+	if tfvalue.Known(plan.Env) && (newTemplate || !plan.Env.Equal(state.Env)) {
 		env := map[string]string{}
 		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
-		// The template's keys stay, with the template's values: PATCH env
-		// replaces the whole map.
-		for k, v := range plan.TemplateEnv {
-			if _, owned := env[k]; !owned {
-				env[k] = v
+		// PATCH env replaces the whole map. A new template brings its own
+		// keys (merged under these by Runpod); otherwise the old template's
+		// keys stay, with the values it gave.
+		if !newTemplate {
+			for k, v := range plan.TemplateEnv {
+				if _, owned := env[k]; !owned {
+					env[k] = v
+				}
 			}
 		}
 		req.Env = runpod.Set(env)
 		set()
 	}
-	if !plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID) {
+	if tfvalue.Known(plan.RegistryAuthID) && newTemplate || !plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID) {
 		req.Registry = runpod.Set(plan.RegistryAuthID.ValueStringPointer())
 		set()
 	}
@@ -209,15 +215,15 @@ func workers(m endpointModel) *runpod.WorkersRequest {
 	return w
 }
 
-func cpuConfigs(ctx context.Context, l types.List, diags *diag.Diagnostics) []runpod.EndpointCPU {
+func cpuConfigs(ctx context.Context, l types.List, diags *diag.Diagnostics) []runpod.EndpointCPURequest {
 	if !tfvalue.Known(l) {
 		return nil
 	}
 	var items []cpuModel
 	diags.Append(l.ElementsAs(ctx, &items, false)...)
-	out := make([]runpod.EndpointCPU, len(items))
+	out := make([]runpod.EndpointCPURequest, len(items))
 	for i, c := range items {
-		out[i] = runpod.EndpointCPU{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
+		out[i] = runpod.EndpointCPURequest{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
 	}
 	return out
 }

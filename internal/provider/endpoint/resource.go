@@ -92,7 +92,11 @@ func computeOf(e *runpod.Endpoint) string {
 	if e.GPU != nil {
 		return "GPU pools " + strings.Join(e.GPU.Pools, ", ")
 	}
-	return cpuText(e.CPU)
+	cpus := make([]runpod.EndpointCPURequest, len(e.CPU))
+	for i, c := range e.CPU {
+		cpus[i] = runpod.EndpointCPURequest{ID: c.ID, VCPUCount: c.VCPUCount}
+	}
+	return cpuText(cpus)
 }
 
 func computeOfBody(b runpod.CreateEndpointRequest) string {
@@ -102,7 +106,7 @@ func computeOfBody(b runpod.CreateEndpointRequest) string {
 	return cpuText(b.CPU)
 }
 
-func cpuText(cpus []runpod.EndpointCPU) string {
+func cpuText(cpus []runpod.EndpointCPURequest) string {
 	parts := make([]string, len(cpus))
 	for i, c := range cpus {
 		parts[i] = fmt.Sprintf("%s×%d", c.ID, c.VCPUCount)

@@ -111,4 +111,3 @@ func expect(what, got, want string) error {
 	}
 	return nil
 }
-

@@ -1,0 +1,103 @@
+package endpoint_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// An endpoint from a serverless template with env of its own (the
+// combination that once broke pods): the template's keys stay on the
+// endpoint without showing as drift, the configuration's win, a new
+// template_id is applied in place, and every plan after apply is empty.
+func TestAccEndpoint_templateWithEnv(t *testing.T) {
+	env := newEnv(t)
+	seed := func(name, image string) runpodfake.Template {
+		tm := runpodfake.DefaultTemplate(name, image)
+		tm.Serverless, tm.StartSSH, tm.StartJupyter = true, false, false
+		tm.Env = map[string]string{"MODEL_PATH": "/runpod-volume/" + name, "LOG_LEVEL": "info"}
+		return env.Fake.SeedTemplate(tm)
+	}
+	v1, v2 := seed("worker-v1", "ghcr.io/acme/worker:1"), seed("worker-v2", "ghcr.io/acme/worker:2")
+	cfg := func(tmpl, envLine string) string {
+		return fmt.Sprintf(`
+resource "runpod_endpoint" "e" {
+  name         = "from-template"
+  type         = "QUEUE"
+  template_id  = %q
+  gpu_pools    = ["ADA_24"]
+  scaler_type  = "QUEUE_DELAY"
+  scaler_value = 4
+  %s
+}
+`, tmpl, envLine)
+	}
+	var id string
+	held := func(want map[string]string, image string) statecheck.StateCheck {
+		return acctest.CheckFake(func() error {
+			e, _ := env.Fake.Endpoint(id)
+			if e.Image != image || fmt.Sprint(e.Env) != fmt.Sprint(want) {
+				return fmt.Errorf("the endpoint holds image %q env %v, want %q %v", e.Image, e.Env, image, want)
+			}
+			return nil
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg(v1.ID, `env = { LOG_LEVEL = "debug", TOKEN_LIMIT = "4096" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.CaptureAttr(addr, "id", &id),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), envValue(map[string]string{"LOG_LEVEL": "debug", "TOKEN_LIMIT": "4096"})),
+					held(map[string]string{"MODEL_PATH": "/runpod-volume/worker-v1", "LOG_LEVEL": "debug", "TOKEN_LIMIT": "4096"}, "ghcr.io/acme/worker:1"),
+				},
+			},
+			{
+				// Changing only the configuration's env keeps the template's keys.
+				Config: cfg(v1.ID, `env = { LOG_LEVEL = "warn" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					held(map[string]string{"MODEL_PATH": "/runpod-volume/worker-v1", "LOG_LEVEL": "warn"}, "ghcr.io/acme/worker:1"),
+				},
+			},
+			{
+				// A new template is applied in place: same id, its image and env.
+				Config: cfg(v2.ID, `env = { LOG_LEVEL = "warn" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, acctest.Attr("image")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("image"), knownString("ghcr.io/acme/worker:2")),
+					held(map[string]string{"MODEL_PATH": "/runpod-volume/worker-v2", "LOG_LEVEL": "warn"}, "ghcr.io/acme/worker:2"),
+				},
+			},
+			{
+				// A configured image wins over the template's, also when the
+				// template changes.
+				Config: cfg(v1.ID, `image = "ghcr.io/acme/pinned:7"`+"\n  "+`env = { LOG_LEVEL = "warn" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					held(map[string]string{"MODEL_PATH": "/runpod-volume/worker-v1", "LOG_LEVEL": "warn"}, "ghcr.io/acme/pinned:7"),
+				},
+			},
+			{
+				// With a template, env left out of the configuration means "what the
+				// endpoint has": no change, no PATCH.
+				Config: cfg(v1.ID, `image = "ghcr.io/acme/pinned:7"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+			},
+		},
+	})
+}
