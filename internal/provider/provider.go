@@ -318,6 +318,7 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 		sshkey.NewListResource,
 		pod.NewListResource,
 		cluster.NewListResource,
+		endpoint.NewListResource,
 	}
 }
 
@@ -355,6 +356,9 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		cluster.NewPodsDataSource,
 		cluster.NewBillingDataSource,
 		billing.NewDataSource,
+		endpoint.NewDataSource,
+		endpoint.NewListDataSource,
+		endpoint.NewWorkersDataSource,
 	}
 }
 

@@ -404,9 +404,8 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 		Kind: "template", Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteTemplate(ctx, id) },
 		Read:   func(ctx context.Context) error { _, err := client.GetTemplate(ctx, id); return err },
-		InUseRemedy: func(context.Context) string {
-			return "Terminate the pods created from it and delete or re-point the serverless endpoints bound to it, " +
-				"then destroy again. The provider does not detach or delete them for you."
+		InUseRemedy: func(ctx context.Context) string {
+			return inUseRemedy(ctx, client, id, state.Name.ValueString())
 		},
 	})...)
 }

@@ -1,0 +1,95 @@
+package endpoint_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
+
+// exampleFiles reads files of the documentation's examples, joined.
+func exampleFiles(t *testing.T, files ...string) string {
+	t.Helper()
+	var parts []string
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(b))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// exampleEndpoint is the endpoint the data-source examples read: the
+// resource example's, with one active worker that the apply waits for.
+const exampleEndpoint = `
+resource "runpod_endpoint" "inference" {
+  name         = "llm-inference"
+  type         = "QUEUE"
+  image        = "ghcr.io/acme/llm-worker:1.4.0"
+  gpu_pools    = ["ADA_24", "AMPERE_48"]
+  scaler_type  = "QUEUE_DELAY"
+  scaler_value = 4
+  workers_min  = 1
+
+  wait_for_ready_workers = 1
+}
+`
+
+// The data-source examples work as written.
+func TestAccEndpointDataSourceExamples(t *testing.T) {
+	env := newEnv(t)
+	base := exampleEndpoint
+	withData := base + exampleFiles(t,
+		"data-sources/runpod_endpoint/data-source.tf",
+		"data-sources/runpod_endpoints/data-source.tf",
+		"data-sources/runpod_endpoint_workers/data-source.tf")
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config:            base,
+				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr("runpod_endpoint.inference", "id", &id)},
+			},
+			{
+				Config: withData,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("inference_run_url", knownvalue.StringFunc(func(v string) error {
+						return expect("run URL", v, "https://api.runpod.ai/v2/"+id+"/run")
+					})),
+					statecheck.ExpectKnownOutputValue("active_workers", knownvalue.MapExact(map[string]knownvalue.Check{
+						"llm-inference": knownvalue.Int64Exact(1),
+					})),
+					// The resource waited for its active worker.
+					statecheck.ExpectKnownOutputValue("ready_workers", knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownOutputValue("workers_by_status", knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"idle": knownvalue.Int64Exact(1), "total": knownvalue.Int64Exact(1),
+					})),
+				},
+			},
+		},
+	})
+}
+
+// The list-resource example finds the queue endpoints named llm-*.
+func TestAccEndpointListResourceExample(t *testing.T) {
+	env := acctest.New(t)
+	s := seedEndpoints(t, env.Fake)
+	cli := env.CLI(t)
+	cli.RequireQuery()
+	cli.SetConfig(`provider "runpod" {}`)
+	cli.Init()
+	printed := cli.Query(exampleFiles(t, "list-resources/runpod_endpoint/list-resource.tfquery.hcl"))
+	printed.Contains(t, "llm-inference ("+s.inference.ID+", QUEUE, 2x AMPERE_48/ADA_24)")
+	// A load-balancing endpoint and other names are left out.
+	printed.Lacks(t, s.resize.ID, s.other.ID, s.dupA.ID, s.dupB.ID)
+}
