@@ -57,6 +57,7 @@ if grep -q "Pod Not Ready Yet\|Crash-Looping" "$WORK/apply.log"; then
   echo "the demo server pod did not become ready" >&2; exit 1
 fi
 echo "ok: server ready at $(tf output -raw server_url), image $(tf output -raw server_image) from the public catalog"
+echo "ok: serverless endpoint at $(tf output -raw endpoint_run_url)"
 
 step "No credential in the state or in terraform show -json"
 tf show -json >"$WORK/show.json"
@@ -105,6 +106,9 @@ case "$LEFT" in
   *team-base*) ;;
   *) echo "the unmanaged template team-base was touched" >&2; exit 1 ;;
 esac
+ENDPOINTS=$(api "$API_URL/v2/serverless")
+echo "$ENDPOINTS"
+case "$ENDPOINTS" in *demo-*) echo "a managed endpoint survived destroy" >&2; exit 1 ;; esac
 VOLUMES=$(api "$API_URL/v2/network-volumes")
 echo "$VOLUMES"
 case "$VOLUMES" in *demo-*) echo "a managed network volume survived destroy" >&2; exit 1 ;; esac

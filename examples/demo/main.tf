@@ -41,7 +41,8 @@ resource "runpod_template" "worker" {
 }
 
 data "runpod_templates" "all" {
-  depends_on = [runpod_template.jupyter, runpod_template.worker]
+  # After the endpoint, whose own bound template the list then includes.
+  depends_on = [runpod_template.jupyter, runpod_template.worker, runpod_endpoint.demo]
 }
 
 output "jupyter_template_id" {

@@ -33,6 +33,10 @@ func seedTemplates(fake *runpodfake.Fake) (web, worker, infer, other runpodfake.
 func TestAccTemplate_listResource(t *testing.T) {
 	env := acctest.New(t)
 	web, worker, infer, _ := seedTemplates(env.Fake)
+	// The template Runpod made for endpoint team-llm: left out unless asked for.
+	boundTmpl := runpodfake.DefaultTemplate("team-llm__template__k3v9qz", "runpod/base:0.6.2")
+	boundTmpl.Serverless = true
+	bound := env.Fake.SeedTemplate(boundTmpl)
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -57,6 +61,14 @@ list "runpod_template" "pods" {
   }
 }
 
+list "runpod_template" "with_bound" {
+  provider = runpod
+  config {
+    name_prefix                = "team-"
+    include_endpoint_templates = true
+  }
+}
+
 list "runpod_template" "exact" {
   provider         = runpod
   include_resource = true
@@ -68,6 +80,8 @@ list "runpod_template" "exact" {
 				QueryResultChecks: []querycheck.QueryResultCheck{
 					querycheck.ExpectLength("runpod_template.team", 3),
 					querycheck.ExpectLength("runpod_template.pods", 2),
+					querycheck.ExpectLength("runpod_template.with_bound", 4),
+					querycheck.ExpectIdentity("runpod_template.with_bound", map[string]knownvalue.Check{"id": knownvalue.StringExact(bound.ID)}),
 					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(web.ID)}),
 					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(worker.ID)}),
 					querycheck.ExpectLength("runpod_template.exact", 1),
