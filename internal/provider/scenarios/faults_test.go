@@ -191,7 +191,32 @@ func kinds() []kind {
 				return namedIDs(env, "/v2/clusters", "fm-cluster", "fm-cluster-renamed")
 			},
 		},
+		{
+			name: "runpod_endpoint",
+			config: [2]string{
+				endpointConfig("fm-endpoint"),
+				endpointConfig("fm-endpoint-renamed"),
+			},
+			create:  []req{{"POST", "/v2/serverless"}, {"GET", "/v2/serverless/*"}},
+			update:  []req{{"PATCH", "/v2/serverless/*"}, {"GET", "/v2/serverless/*"}},
+			read:    req{"GET", "/v2/serverless/*"},
+			destroy: []req{{"DELETE", "/v2/serverless/*"}, {"GET", "/v2/serverless/*"}},
+			apiObject: func(env *acctest.Env) []string {
+				return namedIDs(env, "/v2/serverless", "fm-endpoint", "fm-endpoint-renamed")
+			},
+		},
 	}
+}
+
+func endpointConfig(name string) string {
+	return fmt.Sprintf(`resource "runpod_endpoint" "x" {
+  name         = %q
+  type         = "QUEUE"
+  image        = "ghcr.io/acme/worker:1"
+  gpu_pools    = ["ADA_24"]
+  scaler_type  = "QUEUE_DELAY"
+  scaler_value = 4
+}`, name)
 }
 
 func clusterConfig(name string) string {
