@@ -64,6 +64,25 @@ func TestAccEndpoint_createWaitsForWorkersAndStatesCost(t *testing.T) {
 	cli.MustRun("apply", "-refresh-only", "-auto-approve", "-input=false")
 	cli.ExpectNoChanges()
 
+	// A new image rolls out as a release: the update waits until a worker
+	// runs it, not merely until one is ready.
+	cli.SetConfig(override(endpointConfig("llm", "workers_min = 1", "workers_max = 4", "wait_for_ready_workers = 1"),
+		"image", `image = "ghcr.io/acme/worker:2"`))
+	jr = cli.RunJSON("apply", "-auto-approve", "-input=false")
+	if jr.ExitCode != 0 || len(jr.Warnings("Endpoint Workers Not Ready")) != 0 {
+		t.Fatalf("update failed or its wait ended short:\n%s", jr.Output())
+	}
+	workers, _ = env.Fake.EndpointWorkers(id)
+	fresh := 0
+	for _, w := range workers.Workers {
+		if !w.IsStale && (w.Status == runpod.WorkerIdle || w.Status == runpod.WorkerRunning) {
+			fresh++
+		}
+	}
+	if fresh < 1 {
+		t.Errorf("the update returned before a worker ran the new release: %+v", workers.Workers)
+	}
+
 	cli.MustRun("destroy", "-auto-approve", "-input=false")
 	if n := env.Fake.EndpointCount(); n != 0 {
 		t.Errorf("%d endpoints left after destroy", n)
