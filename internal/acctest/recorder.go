@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 )
 
 // Recorder keeps what the provider under test returned to Terraform: every
@@ -251,4 +252,46 @@ func (s recordingServer) ReadDataSource(ctx context.Context, req *tfprotov6.Read
 		s.rec.add("ReadDataSource", req.TypeName, resp.Diagnostics, dynamic(resp.State))
 	}
 	return resp, err
+}
+
+// ExpectWarning is a plan check that the provider returned, for the plan
+// Terraform made, a warning with this summary whose detail contains every
+// one of texts. terraform-plugin-testing does not expose diagnostics, so
+// the recorder's are read, right after the real binary has planned.
+func (r *Recorder) ExpectWarning(summary string, texts ...string) plancheck.PlanCheck {
+	return PlanCheckFunc(func() error {
+		ws := r.Warnings(summary)
+		if len(ws) == 0 {
+			return fmt.Errorf("no %q warning; diagnostics: %v", summary, r.Diagnostics())
+		}
+		for _, w := range ws {
+			ok := true
+			for _, s := range texts {
+				ok = ok && strings.Contains(w.Detail, s)
+			}
+			if ok {
+				return nil
+			}
+		}
+		return fmt.Errorf("no %q warning says all of %q; got %v", summary, texts, ws)
+	})
+}
+
+// ExpectNoWarning is a plan check that no warning with this summary was
+// returned.
+func (r *Recorder) ExpectNoWarning(summary string) plancheck.PlanCheck {
+	return PlanCheckFunc(func() error {
+		if ws := r.Warnings(summary); len(ws) > 0 {
+			return fmt.Errorf("unexpected %q warning: %v", summary, ws)
+		}
+		return nil
+	})
+}
+
+// PlanCheckFunc is a plan check made of a function, for checks on what the
+// fake or the recorder saw while Terraform planned.
+type PlanCheckFunc func() error
+
+func (f PlanCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
 }

@@ -52,7 +52,7 @@ func TestAccClusterExamples(t *testing.T) {
 				PreConfig: rec.Reset,
 				Config:    base,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					expectWarning(rec, summaryCost, `Creating cluster "llm-finetune"`, "2 × 8 = 16 GPUs", "$47.84 per hour"),
+					rec.ExpectWarning(summaryCost, `Creating cluster "llm-finetune"`, "2 × 8 = 16 GPUs", "$47.84 per hour"),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownOutputValue("estimated_cost_per_hour", knownvalue.Float64Exact(47.84)),

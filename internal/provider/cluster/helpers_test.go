@@ -86,45 +86,6 @@ func requestBodies(fake *runpodfake.Fake, method, path string) []string {
 	return out
 }
 
-// expectWarning is a plan check that the provider returned, while
-// Terraform planned, a warning with this summary whose detail contains every
-// one of texts (terraform-plugin-testing does not expose warnings; the
-// recorder does).
-func expectWarning(rec *acctest.Recorder, summary string, texts ...string) plancheck.PlanCheck {
-	return planCheckFunc(func() error {
-		ws := rec.Warnings(summary)
-		if len(ws) == 0 {
-			return fmt.Errorf("no %q warning; diagnostics: %v", summary, rec.Diagnostics())
-		}
-		for _, w := range ws {
-			ok := true
-			for _, s := range texts {
-				ok = ok && strings.Contains(w.Detail, s)
-			}
-			if ok {
-				return nil
-			}
-		}
-		return fmt.Errorf("no %q warning says all of %q; got %v", summary, texts, ws)
-	})
-}
-
-// expectNoWarning is a plan check that no warning with this summary was returned.
-func expectNoWarning(rec *acctest.Recorder, summary string) plancheck.PlanCheck {
-	return planCheckFunc(func() error {
-		if ws := rec.Warnings(summary); len(ws) > 0 {
-			return fmt.Errorf("unexpected %q warning: %v", summary, ws)
-		}
-		return nil
-	})
-}
-
-type planCheckFunc func() error
-
-func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	resp.Error = f()
-}
-
 // expectReplacedBy is a plan check that runpod_cluster.c is replaced
 // because of exactly these attributes (the plan's replace_paths).
 func expectReplacedBy(attrs ...string) plancheck.PlanCheck {

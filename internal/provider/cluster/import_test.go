@@ -126,7 +126,7 @@ resource "runpod_cluster" "c" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
-					expectWarning(rec, summaryRecorded, "none of them is configured"),
+					rec.ExpectWarning(summaryRecorded, "none of them is configured"),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringExact(c.ID)),

@@ -67,7 +67,7 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				expectReplacedBy(attrs...),
-				expectWarning(rec, summaryCost, `Replacing cluster "rep" (`),
+				rec.ExpectWarning(summaryCost, `Replacing cluster "rep" (`),
 			}},
 			ConfigStateChecks: []statecheck.StateCheck{
 				acctest.CaptureAttr(addr, "id", &id),
@@ -102,7 +102,7 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 				s := step(one("pod_count"), set("pod_count", `pod_count = 3`))
 				s.ConfigPlanChecks.PreApply = append(s.ConfigPlanChecks.PreApply,
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(35.88)),
-					expectWarning(rec, summaryCost, "pod_count × gpu_count_per_pod = 3 × 4 = 12 GPUs", "= $35.88 per hour"))
+					rec.ExpectWarning(summaryCost, "pod_count × gpu_count_per_pod = 3 × 4 = 12 GPUs", "= $35.88 per hour"))
 				return s
 			}(),
 			step(one("data_center_ids"), set("data_center_ids", `data_center_ids = ["US-TX-3", "US-KS-2"]`)),

@@ -37,7 +37,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
-					expectWarning(rec, summaryCost,
+					rec.ExpectWarning(summaryCost,
 						`Creating cluster "train": pod_count × gpu_count_per_pod = 2 × 8 = 16 GPUs of NVIDIA H100 80GB HBM3 `+
 							`(H100 SXM) at $2.99 per GPU-hour (catalog, Secure Cloud price) = $47.84 per hour (about $1,148.16 `+
 							`per day) from creation until destroyed.`,
@@ -98,7 +98,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
-					expectNoWarning(rec, summaryCost),
+					rec.ExpectNoWarning(summaryCost),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("train-2")),
@@ -146,7 +146,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				Config:    clusterConfig("train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					expectWarning(rec, summaryCost, `Creating cluster "train-2"`, "= $47.84 per hour"),
+					rec.ExpectWarning(summaryCost, `Creating cluster "train-2"`, "= $47.84 per hour"),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),

@@ -84,10 +84,10 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
-					expectWarning(rec, summarySizeAdopt, "resized outside Terraform from 2 to 3 pods",
+					rec.ExpectWarning(summarySizeAdopt, "resized outside Terraform from 2 to 3 pods",
 						"records the new size in state; the cluster itself is not touched",
 						"3 × 8 = 24 GPUs", "= $71.76 per hour"),
-					expectNoWarning(rec, summaryCost),
+					rec.ExpectNoWarning(summaryCost),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
@@ -115,7 +115,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				Config:    sized(3),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
-					expectWarning(rec, summaryCost, "3 × 8 = 24 GPUs", "= $71.76 per hour"),
+					rec.ExpectWarning(summaryCost, "3 × 8 = 24 GPUs", "= $71.76 per hour"),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
@@ -142,7 +142,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 				Config:    sized(2),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					expectReplacedBy("pod_count"),
-					expectWarning(rec, summaryCost, `Replacing cluster "scaled" (`, "2 × 8 = 16 GPUs",
+					rec.ExpectWarning(summaryCost, `Replacing cluster "scaled" (`, "2 × 8 = 16 GPUs",
 						"The cluster being replaced has 4 pods now, set outside Terraform; the new one has the configured 2."),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{

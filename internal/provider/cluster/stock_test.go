@@ -128,7 +128,7 @@ func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
-					expectWarning(rec, summaryNotChecked, "cannot call the API", "Missing Runpod API Key",
+					rec.ExpectWarning(summaryNotChecked, "cannot call the API", "Missing Runpod API Key",
 						"bills pod_count × gpu_count_per_pod GPUs"),
 				}},
 				ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key`),

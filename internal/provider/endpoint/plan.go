@@ -65,13 +65,22 @@ func validateConfig(cfg resourceModel) diag.Diagnostics {
 		diags.AddAttributeError(path.Root("image"), "Missing Container Image",
 			"An endpoint needs a container image: set image, or template_id to a serverless template that has one.")
 	}
-	if tfvalue.Known(cfg.WaitForReadyWorkers) && tfvalue.Known(cfg.WorkersMax) && cfg.WaitForReadyWorkers.ValueInt64() > cfg.WorkersMax.ValueInt64() {
+	most, mostKnown := int64(defaultWorkersMax), !cfg.WorkersMax.IsUnknown()
+	if tfvalue.Known(cfg.WorkersMax) {
+		most = cfg.WorkersMax.ValueInt64()
+	}
+	if tfvalue.Known(cfg.WorkersMin) && mostKnown && cfg.WorkersMin.ValueInt64() > most {
+		diags.AddAttributeError(path.Root("workers_min"), "workers_min Above workers_max",
+			fmt.Sprintf("workers_min is %d but workers_max is %d: the active workers are part of the most workers the "+
+				"endpoint may have. Raise workers_max to at least %d, or lower workers_min.",
+				cfg.WorkersMin.ValueInt64(), most, cfg.WorkersMin.ValueInt64()))
+	}
+	if tfvalue.Known(cfg.WaitForReadyWorkers) && mostKnown && cfg.WaitForReadyWorkers.ValueInt64() > most {
 		diags.AddAttributeError(path.Root("wait_for_ready_workers"), "Cannot Wait For More Workers Than workers_max",
 			fmt.Sprintf("wait_for_ready_workers is %d but workers_max is %d: that many workers can never be ready.",
-				cfg.WaitForReadyWorkers.ValueInt64(), cfg.WorkersMax.ValueInt64()))
+				cfg.WaitForReadyWorkers.ValueInt64(), most))
 	}
-	if tfvalue.Known(cfg.WaitForReadyWorkers) && cfg.WaitForReadyWorkers.ValueInt64() > 0 && tfvalue.Known(cfg.WorkersMin) &&
-		cfg.WaitForReadyWorkers.ValueInt64() > cfg.WorkersMin.ValueInt64() {
+	if tfvalue.Known(cfg.WaitForReadyWorkers) && !cfg.WorkersMin.IsUnknown() && cfg.WaitForReadyWorkers.ValueInt64() > cfg.WorkersMin.ValueInt64() {
 		diags.AddAttributeWarning(path.Root("wait_for_ready_workers"), "Wait Needs Jobs To Start Flex Workers",
 			fmt.Sprintf("wait_for_ready_workers (%d) is above workers_min (%d). Runpod starts workers beyond workers_min only "+
 				"for jobs, so without jobs the wait runs until timeouts and ends with a warning.",

@@ -45,6 +45,7 @@ func TestAccEndpoint_refusedAtPlan(t *testing.T) {
 			`(?s)Two Network Volumes In One Data Center`},
 		{"waiting for more than workers_max", endpointConfig("refused", "workers_max = 2", "wait_for_ready_workers = 3"),
 			`(?s)Cannot Wait For More Workers Than workers_max`},
+		{"more active workers than workers_max", endpointConfig("refused", "workers_min = 4"), `(?s)workers_min Above workers_max.*at least 4`},
 		{"bad CUDA version", endpointConfig("refused", `min_cuda_version = "12"`), `(?s)min_cuda_version.*major.minor`},
 	}
 	steps := make([]resource.TestStep, len(cases))

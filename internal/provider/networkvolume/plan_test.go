@@ -1,10 +1,8 @@
 package networkvolume_test
 
 import (
-	"context"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -20,46 +18,6 @@ const (
 	notCheckedWarned = "Network Volume Placement Not Checked"
 )
 
-// expectWarning is a plan check that the provider returned, while Terraform
-// planned, a warning with this summary whose detail contains every one of
-// texts. terraform-plugin-testing does not expose diagnostics, so the
-// provider's answers are recorded (acctest.Recorder) and read here, right
-// after the real terraform binary has planned.
-func expectWarning(rec *acctest.Recorder, summary string, texts ...string) plancheck.PlanCheck {
-	return planCheckFunc(func() error {
-		ws := rec.Warnings(summary)
-		if len(ws) == 0 {
-			return fmt.Errorf("no %q warning; diagnostics: %v", summary, rec.Diagnostics())
-		}
-		for _, w := range ws {
-			ok := true
-			for _, s := range texts {
-				ok = ok && strings.Contains(w.Detail, s)
-			}
-			if ok {
-				return nil
-			}
-		}
-		return fmt.Errorf("no %q warning says all of %q; got %v", summary, texts, ws)
-	})
-}
-
-// expectNoWarning is a plan check that no warning with this summary was returned.
-func expectNoWarning(rec *acctest.Recorder, summary string) plancheck.PlanCheck {
-	return planCheckFunc(func() error {
-		if ws := rec.Warnings(summary); len(ws) > 0 {
-			return fmt.Errorf("unexpected %q warning: %v", summary, ws)
-		}
-		return nil
-	})
-}
-
-type planCheckFunc func() error
-
-func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	resp.Error = f()
-}
-
 func TestAccNetworkVolume_costWarnings(t *testing.T) {
 	env := acctest.New(t)
 	rec := env.Record()
@@ -72,7 +30,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 				Config:    volumeConfig("datasets", 2000, "EU-RO-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					expectWarning(rec, costWarning,
+					rec.ExpectWarning(costWarning,
 						`Creating network volume "datasets" (2000 GB, STANDARD, in EU-RO-1) costs about $120.00 per month: `+
 							`first 1000 GB × $0.07 + 1000 GB × $0.05 = $70.00 + $50.00 = $120.00.`,
 						"It bills from creation until deleted, whatever pods do"),
@@ -83,7 +41,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 				Config:    volumeConfig("datasets", 2500, "EU-RO-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					expectWarning(rec, costWarning,
+					rec.ExpectWarning(costWarning,
 						`Growing network volume "datasets"`, "from 2000 GB to 2500 GB",
 						"from about $120.00 to $145.00 per month (+$25.00)", "cannot shrink again",
 						"whatever pods do"),
@@ -95,7 +53,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 				Config:    volumeConfig("datasets-2", 2500, "EU-RO-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					expectNoWarning(rec, costWarning),
+					rec.ExpectNoWarning(costWarning),
 				}},
 			},
 			{
@@ -104,7 +62,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 				Config:    volumeConfig("hot", 100, "US-TX-3", `type = "HIGH_PERFORMANCE"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
-					expectWarning(rec, costWarning, `"hot" (100 GB, HIGH_PERFORMANCE, in US-TX-3)`,
+					rec.ExpectWarning(costWarning, `"hot" (100 GB, HIGH_PERFORMANCE, in US-TX-3)`,
 						"publishes no figure", "more than the STANDARD rate of $7.00 per month", "whatever pods do"),
 				}},
 			},
@@ -120,7 +78,7 @@ resource "runpod_network_volume" "w" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("runpod_network_volume.w", plancheck.ResourceActionCreate),
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroy),
-					expectWarning(rec, costWarning, "the data center's default tier, in US-TX-3",
+					rec.ExpectWarning(costWarning, "the data center's default tier, in US-TX-3",
 						"about $7.00 per month if that tier is STANDARD", "HIGH_PERFORMANCE costs more"),
 				}},
 			},
@@ -147,8 +105,8 @@ func TestAccNetworkVolume_planWithoutAPIKey(t *testing.T) {
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					expectWarning(rec, notCheckedWarned, `data center "EU-SE-1"`, "Missing Runpod API Key", "RUNPOD_API_KEY"),
-					expectWarning(rec, costWarning, `"offline" (10 GB, the data center's default tier, in EU-SE-1)`),
+					rec.ExpectWarning(notCheckedWarned, `data center "EU-SE-1"`, "Missing Runpod API Key", "RUNPOD_API_KEY"),
+					rec.ExpectWarning(costWarning, `"offline" (10 GB, the data center's default tier, in EU-SE-1)`),
 				}},
 				ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key`),
 			},
@@ -178,7 +136,7 @@ resource "runpod_network_volume" "many" {
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("runpod_network_volume.many[49]", plancheck.ResourceActionCreate),
-					planCheckFunc(func() error {
+					acctest.PlanCheckFunc(func() error {
 						// The plan walk: one provider process, 50 placement checks.
 						planReads = catalogReads()
 						t.Logf("catalog requests after planning %d volumes: %d", volumes, planReads)
