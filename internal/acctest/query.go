@@ -2,12 +2,15 @@ package acctest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
@@ -180,4 +183,41 @@ func (c *CLI) ExpectNoChanges() {
 // ByID selects the query result whose identity is id.
 func ByID(id string) queryfilter.QueryFilter {
 	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+}
+
+// QueryTest runs queries (each step's Config holds `list` blocks; Query is
+// set for it) against e's fake, after a step that applies an empty
+// configuration, on the binaries that have `terraform query`.
+func (e *Env) QueryTest(t *testing.T, queries []resource.TestStep) {
+	t.Helper()
+	steps := []resource.TestStep{{Config: `provider "runpod" {}`}}
+	for _, q := range queries {
+		q.Query = true
+		steps = append(steps, q)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: e.Factories,
+		TerraformVersionChecks:   QueryVersions,
+		Steps:                    steps,
+	})
+}
+
+// ListBlock is a `list` block of resourceType named name, for the provider
+// "runpod", with include_resource when asked and config's lines (HCL
+// arguments such as `name_prefix = "team-"`) in its config block.
+func ListBlock(resourceType, name string, includeResource bool, config ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "list %q %q {\n  provider = runpod\n", resourceType, name)
+	if includeResource {
+		b.WriteString("  include_resource = true\n")
+	}
+	if len(config) > 0 {
+		b.WriteString("  config {\n")
+		for _, l := range config {
+			b.WriteString("    " + l + "\n")
+		}
+		b.WriteString("  }\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
 }

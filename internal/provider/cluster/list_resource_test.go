@@ -88,115 +88,69 @@ func TestAccCluster_listResource(t *testing.T) {
 	env := newEnv(t)
 	s := seedClusters(t, env.Fake)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_cluster" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-  }
-}
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_cluster", "team", false, `name_prefix = "team-"`) +
+				acctest.ListBlock("runpod_cluster", "stopped", false, `status = "EXITED"`) +
+				acctest.ListBlock("runpod_cluster", "running", false, `status = "RUNNING"`) +
+				acctest.ListBlock("runpod_cluster", "train", true, `name = "team-train"`) +
+				acctest.ListBlock("runpod_cluster", "ray", true, `name = "team-ray"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_cluster.team", 2),
+				querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.train.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.ray.ID)),
+				// A cluster with one member stopped is not RUNNING.
+				querycheck.ExpectLength("runpod_cluster.stopped", 2),
+				querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.ray.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.other.ID)),
+				querycheck.ExpectLength("runpod_cluster.running", 1),
+				querycheck.ExpectIdentity("runpod_cluster.running", hasID(s.train.ID)),
 
-list "runpod_cluster" "stopped" {
-  provider = runpod
-  config {
-    status = "EXITED"
-  }
-}
+				querycheck.ExpectResourceDisplayName("runpod_cluster.team", acctest.ByID(s.train.ID),
+					knownvalue.StringExact("team-train ("+s.train.ID+", 2 pods × 8x H100 SXM in US-TX-3, RUNNING)")),
+				querycheck.ExpectResourceDisplayName("runpod_cluster.stopped", acctest.ByID(s.other.ID),
+					knownvalue.StringExact("other ("+s.other.ID+", 2 pods × 1x A100 PCIe in US-KS-2, EXITED: RUNNING 1, EXITED 1)")),
 
-list "runpod_cluster" "running" {
-  provider = runpod
-  config {
-    status = "RUNNING"
-  }
-}
-
-list "runpod_cluster" "train" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-train"
-  }
-}
-
-list "runpod_cluster" "ray" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-ray"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_cluster.team", 2),
-					querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.train.ID)),
-					querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.ray.ID)),
-					// A cluster with one member stopped is not RUNNING.
-					querycheck.ExpectLength("runpod_cluster.stopped", 2),
-					querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.ray.ID)),
-					querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.other.ID)),
-					querycheck.ExpectLength("runpod_cluster.running", 1),
-					querycheck.ExpectIdentity("runpod_cluster.running", hasID(s.train.ID)),
-
-					querycheck.ExpectResourceDisplayName("runpod_cluster.team", acctest.ByID(s.train.ID),
-						knownvalue.StringExact("team-train ("+s.train.ID+", 2 pods × 8x H100 SXM in US-TX-3, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_cluster.stopped", acctest.ByID(s.other.ID),
-						knownvalue.StringExact("other ("+s.other.ID+", 2 pods × 1x A100 PCIe in US-KS-2, EXITED: RUNNING 1, EXITED 1)")),
-
-					// include_resource: the cluster as an import reads it, with
-					// the container settings its members were created with.
-					querycheck.ExpectLength("runpod_cluster.train", 1),
-					querycheck.ExpectResourceKnownValues("runpod_cluster.train", acctest.ByID(s.train.ID), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("TRAINING")},
-						{Path: tfjsonpath.New("gpu_type_id"), KnownValue: knownvalue.StringExact(h100)},
-						{Path: tfjsonpath.New("gpu_count_per_pod"), KnownValue: knownvalue.Int64Exact(8)},
-						{Path: tfjsonpath.New("pod_count"), KnownValue: knownvalue.Int64Exact(2)},
-						{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
-						{Path: tfjsonpath.New("estimated_cost_per_hour"), KnownValue: knownvalue.Float64Exact(47.84)},
-						{Path: tfjsonpath.New("template_id"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/pytorch:1.0.2")},
-						{Path: tfjsonpath.New("args"), KnownValue: knownvalue.StringExact("torchrun train.py")},
-						{Path: tfjsonpath.New("container_disk_gb"), KnownValue: knownvalue.Int64Exact(80)},
-						{Path: tfjsonpath.New("ports"), KnownValue: knownvalue.SetExact([]knownvalue.Check{
-							knownvalue.StringExact("22/tcp"), knownvalue.StringExact("8888/http"),
-						})},
-						// The keys the start flags injected are left out.
-						{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapExact(map[string]knownvalue.Check{
-							"EPOCHS": knownvalue.StringExact("3"),
-						})},
-						{Path: tfjsonpath.New("persistent_volume"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"size_gb": knownvalue.Int64Exact(100), "path": knownvalue.StringExact("/workspace"),
-						})},
-						// Returned nowhere: null.
-						{Path: tfjsonpath.New("start_ssh"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("start_jupyter"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
-					}),
-					// A template cluster's container is the template's.
-					querycheck.ExpectResourceKnownValues("runpod_cluster.ray", acctest.ByID(s.ray.ID), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("template_id"), KnownValue: knownvalue.StringExact(s.tmpl.ID)},
-						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("container_disk_gb"), KnownValue: knownvalue.Null()},
-					}),
-				},
+				// include_resource: the cluster as an import reads it, with
+				// the container settings its members were created with.
+				querycheck.ExpectLength("runpod_cluster.train", 1),
+				querycheck.ExpectResourceKnownValues("runpod_cluster.train", acctest.ByID(s.train.ID), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("TRAINING")},
+					{Path: tfjsonpath.New("gpu_type_id"), KnownValue: knownvalue.StringExact(h100)},
+					{Path: tfjsonpath.New("gpu_count_per_pod"), KnownValue: knownvalue.Int64Exact(8)},
+					{Path: tfjsonpath.New("pod_count"), KnownValue: knownvalue.Int64Exact(2)},
+					{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
+					{Path: tfjsonpath.New("estimated_cost_per_hour"), KnownValue: knownvalue.Float64Exact(47.84)},
+					{Path: tfjsonpath.New("template_id"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/pytorch:1.0.2")},
+					{Path: tfjsonpath.New("args"), KnownValue: knownvalue.StringExact("torchrun train.py")},
+					{Path: tfjsonpath.New("container_disk_gb"), KnownValue: knownvalue.Int64Exact(80)},
+					{Path: tfjsonpath.New("ports"), KnownValue: knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("22/tcp"), knownvalue.StringExact("8888/http"),
+					})},
+					// The keys the start flags injected are left out.
+					{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapExact(map[string]knownvalue.Check{
+						"EPOCHS": knownvalue.StringExact("3"),
+					})},
+					{Path: tfjsonpath.New("persistent_volume"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"size_gb": knownvalue.Int64Exact(100), "path": knownvalue.StringExact("/workspace"),
+					})},
+					// Returned nowhere: null.
+					{Path: tfjsonpath.New("start_ssh"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("start_jupyter"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
+				}),
+				// A template cluster's container is the template's.
+				querycheck.ExpectResourceKnownValues("runpod_cluster.ray", acctest.ByID(s.ray.ID), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("template_id"), KnownValue: knownvalue.StringExact(s.tmpl.ID)},
+					{Path: tfjsonpath.New("image"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("container_disk_gb"), KnownValue: knownvalue.Null()},
+				}),
 			},
-			{
-				Query: true,
-				Config: `
-list "runpod_cluster" "typo" {
-  provider = runpod
-  config {
-    status = "STOPPED"
-  }
-}`,
-				ExpectError: regexp.MustCompile(`(?s)status.*value must be one of:.*"RUNNING".*"EXITED"`),
-			},
+		},
+		{
+			Config:      acctest.ListBlock("runpod_cluster", "typo", false, `status = "STOPPED"`),
+			ExpectError: regexp.MustCompile(`(?s)status.*value must be one of:.*"RUNNING".*"EXITED"`),
 		},
 	})
 }

@@ -31,72 +31,37 @@ func TestAccNetworkVolume_listResource(t *testing.T) {
 	env := acctest.New(t)
 	models, cache, fast, _ := seedVolumes(env.Fake)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_network_volume" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-  }
-}
-
-list "runpod_network_volume" "romania" {
-  provider = runpod
-  config {
-    name_prefix    = "team-"
-    data_center_id = "EU-RO-1"
-  }
-}
-
-list "runpod_network_volume" "exact" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-fast"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_network_volume.team", 3),
-					querycheck.ExpectLength("runpod_network_volume.romania", 2),
-					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(models.ID)}),
-					querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(cache.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
-						knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
-					querycheck.ExpectLength("runpod_network_volume.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", acctest.ByID(fast.ID),
-						knownvalue.StringExact("team-fast ("+fast.ID+", 500 GB in US-TX-3)")),
-					querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", acctest.ByID(fast.ID),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fast.ID)},
-							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-fast")},
-							{Path: tfjsonpath.New("size_gb"), KnownValue: knownvalue.Int64Exact(500)},
-							{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
-							{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("HIGH_PERFORMANCE")},
-							{Path: tfjsonpath.New("allow_duplicate"), KnownValue: knownvalue.Null()},
-						}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_network_volume", "team", false, `name_prefix = "team-"`) +
+				acctest.ListBlock("runpod_network_volume", "romania", false, `name_prefix = "team-"`, `data_center_id = "EU-RO-1"`) +
+				acctest.ListBlock("runpod_network_volume", "exact", true, `name = "team-fast"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_network_volume.team", 3),
+				querycheck.ExpectLength("runpod_network_volume.romania", 2),
+				querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(models.ID)}),
+				querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(cache.ID)}),
+				querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
+					knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
+				querycheck.ExpectLength("runpod_network_volume.exact", 1),
+				querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", acctest.ByID(fast.ID),
+					knownvalue.StringExact("team-fast ("+fast.ID+", 500 GB in US-TX-3)")),
+				querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", acctest.ByID(fast.ID),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fast.ID)},
+						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-fast")},
+						{Path: tfjsonpath.New("size_gb"), KnownValue: knownvalue.Int64Exact(500)},
+						{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
+						{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("HIGH_PERFORMANCE")},
+						{Path: tfjsonpath.New("allow_duplicate"), KnownValue: knownvalue.Null()},
+					}),
 			},
-			{
-				// A mistyped data center is an error naming the right one,
-				// not an empty result.
-				Query: true,
-				Config: `
-list "runpod_network_volume" "typo" {
-  provider = runpod
-  config {
-    data_center_id = "EU-RO1"
-  }
-}
-`,
-				ExpectError: regexp.MustCompile(`Unknown Data Center[\s\S]*no data center "EU-RO1"[\s\S]*Closest valid ids: "EU-RO-1"`),
-			},
+		},
+		{
+			// A mistyped data center is an error naming the right one,
+			// not an empty result.
+			Config:      acctest.ListBlock("runpod_network_volume", "typo", false, `data_center_id = "EU-RO1"`),
+			ExpectError: regexp.MustCompile(`Unknown Data Center[\s\S]*no data center "EU-RO1"[\s\S]*Closest valid ids: "EU-RO-1"`),
 		},
 	})
 }
@@ -111,38 +76,17 @@ func TestAccNetworkVolume_listResourceRetiredDataCenter(t *testing.T) {
 	// EU-NL-1 is not in the fake's catalog: as if it had been retired since.
 	env.Fake.UpdateNetworkVolume(old.ID, func(v *runpodfake.NetworkVolume) { v.DataCenter = "EU-NL-1" })
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_network_volume" "retired" {
-  provider = runpod
-  config {
-    data_center_id = "EU-NL-1"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_network_volume.retired", 1),
-					querycheck.ExpectIdentity("runpod_network_volume.retired", map[string]knownvalue.Check{"id": knownvalue.StringExact(old.ID)}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_network_volume", "retired", false, `data_center_id = "EU-NL-1"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_network_volume.retired", 1),
+				querycheck.ExpectIdentity("runpod_network_volume.retired", map[string]knownvalue.Check{"id": knownvalue.StringExact(old.ID)}),
 			},
-			{
-				Query: true,
-				Config: `
-list "runpod_network_volume" "nowhere" {
-  provider = runpod
-  config {
-    data_center_id = "EU-NL-2"
-  }
-}
-`,
-				ExpectError: regexp.MustCompile(`no data center "EU-NL-2"[\s\S]*The account has volumes in: "EU-NL-1", "EU-RO-1"`),
-			},
+		},
+		{
+			Config:      acctest.ListBlock("runpod_network_volume", "nowhere", false, `data_center_id = "EU-NL-2"`),
+			ExpectError: regexp.MustCompile(`no data center "EU-NL-2"[\s\S]*The account has volumes in: "EU-NL-1", "EU-RO-1"`),
 		},
 	})
 }

@@ -84,14 +84,9 @@ func TestAccPod_listResource(t *testing.T) {
 	s := seedPods(t, env.Fake)
 	member := s.members[0]
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: `
 list "runpod_pod" "team" {
   provider = runpod
   config {
@@ -147,101 +142,79 @@ list "runpod_pod" "member" {
   }
 }
 `,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					// Cluster members match the prefix but are left out by default.
-					querycheck.ExpectLength("runpod_pod.team", 5),
-					querycheck.ExpectIdentity("runpod_pod.team", hasID(s.web.ID)),
-					querycheck.ExpectIdentity("runpod_pod.team", hasID(s.batch.ID)),
-					querycheck.ExpectIdentity("runpod_pod.team", hasID(s.cpu.ID)),
-					querycheck.ExpectIdentity("runpod_pod.team", hasID(s.notebook.ID)),
-					querycheck.ExpectIdentity("runpod_pod.team", hasID(s.fromTemplate.ID)),
-					querycheck.ExpectLength("runpod_pod.team_and_clusters", 7),
-					querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[0].ID)),
-					querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[1].ID)),
-					// team-serve and other are RTX 4090s in EU-RO-1 too.
-					querycheck.ExpectLength("runpod_pod.running_4090s_in_ro", 3),
-					querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.web.ID)),
-					querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.fromTemplate.ID)),
-					querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.other.ID)),
-					querycheck.ExpectLength("runpod_pod.stopped", 1),
-					querycheck.ExpectIdentity("runpod_pod.stopped", hasID(s.batch.ID)),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				// Cluster members match the prefix but are left out by default.
+				querycheck.ExpectLength("runpod_pod.team", 5),
+				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.web.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.batch.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.cpu.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.notebook.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.fromTemplate.ID)),
+				querycheck.ExpectLength("runpod_pod.team_and_clusters", 7),
+				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[0].ID)),
+				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[1].ID)),
+				// team-serve and other are RTX 4090s in EU-RO-1 too.
+				querycheck.ExpectLength("runpod_pod.running_4090s_in_ro", 3),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.web.ID)),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.fromTemplate.ID)),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.other.ID)),
+				querycheck.ExpectLength("runpod_pod.stopped", 1),
+				querycheck.ExpectIdentity("runpod_pod.stopped", hasID(s.batch.ID)),
 
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.web.ID),
-						knownvalue.StringExact("team-web ("+s.web.ID+", 2x RTX 4090 in EU-RO-1, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.batch.ID),
-						knownvalue.StringExact("team-batch ("+s.batch.ID+", 1x RTX A5000 in CA-MTL-1, EXITED)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.cpu.ID),
-						knownvalue.StringExact("team-cpu ("+s.cpu.ID+", 4 vCPU cpu3c in EU-RO-1, RUNNING)")),
-					querycheck.ExpectResourceDisplayName("runpod_pod.member", acctest.ByID(member.ID),
-						// The member's status moves on as the fake is read.
-						knownvalue.StringRegexp(regexp.MustCompile(`^`+member.Name+` \(`+member.ID+
-							`, 8x A100 PCIe in US-KS-2, [A-Z]+, cluster `+s.cluster.ID+`\)$`))),
+				querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.web.ID),
+					knownvalue.StringExact("team-web ("+s.web.ID+", 2x RTX 4090 in EU-RO-1, RUNNING)")),
+				querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.batch.ID),
+					knownvalue.StringExact("team-batch ("+s.batch.ID+", 1x RTX A5000 in CA-MTL-1, EXITED)")),
+				querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.cpu.ID),
+					knownvalue.StringExact("team-cpu ("+s.cpu.ID+", 4 vCPU cpu3c in EU-RO-1, RUNNING)")),
+				querycheck.ExpectResourceDisplayName("runpod_pod.member", acctest.ByID(member.ID),
+					// The member's status moves on as the fake is read.
+					knownvalue.StringRegexp(regexp.MustCompile(`^`+member.Name+` \(`+member.ID+
+						`, 8x A100 PCIe in US-KS-2, [A-Z]+, cluster `+s.cluster.ID+`\)$`))),
 
-					// include_resource: the pod as an import reads it.
-					querycheck.ExpectLength("runpod_pod.web", 1),
-					querycheck.ExpectResourceKnownValues("runpod_pod.web", acctest.ByID(s.web.ID), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(s.web.ID)},
-						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.7.0")},
-						{Path: tfjsonpath.New("gpu"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(2),
-							"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
-						})},
-						{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("EU-RO-1")},
-						{Path: tfjsonpath.New("desired_status"), KnownValue: knownvalue.StringExact("RUNNING")},
-						// The injected SSH key is not part of env, as after an import.
-						{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapExact(map[string]knownvalue.Check{
-							"MODE": knownvalue.StringExact("prod"),
-						})},
-						{Path: tfjsonpath.New("persistent_volume"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace"),
-						})},
-						// Never returned by Runpod: null, as after an import.
-						{Path: tfjsonpath.New("start_ssh"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
-					}),
-					querycheck.ExpectResourceKnownValues("runpod_pod.notebook", acctest.ByID(s.notebook.ID), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("jupyter_password"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapSizeExact(0)},
-						{Path: tfjsonpath.New("proxy_urls").AtMapKey("8888"),
-							KnownValue: knownvalue.StringExact("https://" + s.notebook.ID + "-8888.proxy.runpod.net")},
-					}),
-				},
+				// include_resource: the pod as an import reads it.
+				querycheck.ExpectLength("runpod_pod.web", 1),
+				querycheck.ExpectResourceKnownValues("runpod_pod.web", acctest.ByID(s.web.ID), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(s.web.ID)},
+					{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.7.0")},
+					{Path: tfjsonpath.New("gpu"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(2),
+						"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
+					})},
+					{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("EU-RO-1")},
+					{Path: tfjsonpath.New("desired_status"), KnownValue: knownvalue.StringExact("RUNNING")},
+					// The injected SSH key is not part of env, as after an import.
+					{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapExact(map[string]knownvalue.Check{
+						"MODE": knownvalue.StringExact("prod"),
+					})},
+					{Path: tfjsonpath.New("persistent_volume"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace"),
+					})},
+					// Never returned by Runpod: null, as after an import.
+					{Path: tfjsonpath.New("start_ssh"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("data_center_ids"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceKnownValues("runpod_pod.notebook", acctest.ByID(s.notebook.ID), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("jupyter_password"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("env"), KnownValue: knownvalue.MapSizeExact(0)},
+					{Path: tfjsonpath.New("proxy_urls").AtMapKey("8888"),
+						KnownValue: knownvalue.StringExact("https://" + s.notebook.ID + "-8888.proxy.runpod.net")},
+				}),
 			},
-			{
-				Query: true,
-				Config: `
-list "runpod_pod" "typo" {
-  provider = runpod
-  config {
-    gpu_type_id = "NVIDIA RTX 4090"
-  }
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Unknown GPU Type.*gpu_type_id: Runpod's catalog has no GPU\s+type\s+"NVIDIA\s+RTX\s+4090".*` +
-					`Closest\s+valid\s+ids:\s+"NVIDIA\s+GeForce\s+RTX\s+4090"`),
-			},
-			{
-				Query: true,
-				Config: `
-list "runpod_pod" "typo" {
-  provider = runpod
-  config {
-    data_center_id = "EU-RO1"
-  }
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Unknown Data Center.*data_center_id: Runpod's catalog has no data\s+center\s+"EU-RO1".*` +
-					`Closest\s+valid\s+ids:\s+"EU-RO-1"`),
-			},
-			{
-				Query: true,
-				Config: `
-list "runpod_pod" "typo" {
-  provider = runpod
-  config {
-    status = "STOPPED"
-  }
-}`,
-				ExpectError: regexp.MustCompile(`(?s)status.*value must be one of:.*"RUNNING".*"EXITED"`),
-			},
+		},
+		{
+			Config: acctest.ListBlock("runpod_pod", "typo", false, `gpu_type_id = "NVIDIA RTX 4090"`),
+			ExpectError: regexp.MustCompile(`(?s)Unknown GPU Type.*gpu_type_id: Runpod's catalog has no GPU\s+type\s+"NVIDIA\s+RTX\s+4090".*` +
+				`Closest\s+valid\s+ids:\s+"NVIDIA\s+GeForce\s+RTX\s+4090"`),
+		},
+		{
+			Config: acctest.ListBlock("runpod_pod", "typo", false, `data_center_id = "EU-RO1"`),
+			ExpectError: regexp.MustCompile(`(?s)Unknown Data Center.*data_center_id: Runpod's catalog has no data\s+center\s+"EU-RO1".*` +
+				`Closest\s+valid\s+ids:\s+"EU-RO-1"`),
+		},
+		{
+			Config:      acctest.ListBlock("runpod_pod", "typo", false, `status = "STOPPED"`),
+			ExpectError: regexp.MustCompile(`(?s)status.*value must be one of:.*"RUNNING".*"EXITED"`),
 		},
 	})
 }

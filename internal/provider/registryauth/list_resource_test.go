@@ -37,49 +37,29 @@ func TestAccRegistryAuth_listResource(t *testing.T) {
 	env := acctest.New(t)
 	ghcr, hub, _ := seedRegistries(env.Fake)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_registry_auth" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-  }
-}
-
-list "runpod_registry_auth" "exact" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-ghcr"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_registry_auth.team", 2),
-					querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(ghcr.ID)}),
-					querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hub.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
-						knownvalue.StringExact("team-hub ("+hub.ID+")")),
-					querycheck.ExpectLength("runpod_registry_auth.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
-						knownvalue.StringExact("team-ghcr ("+ghcr.ID+")")),
-					querycheck.ExpectResourceKnownValues("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ghcr.ID)},
-							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-ghcr")},
-							// Runpod never returns the credentials: nothing to show.
-							{Path: tfjsonpath.New("username"), KnownValue: knownvalue.Null()},
-							{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
-							{Path: tfjsonpath.New("password_wo"), KnownValue: knownvalue.Null()},
-							{Path: tfjsonpath.New("password_wo_version"), KnownValue: knownvalue.Null()},
-						}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_registry_auth", "team", false, `name_prefix = "team-"`) +
+				acctest.ListBlock("runpod_registry_auth", "exact", true, `name = "team-ghcr"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_registry_auth.team", 2),
+				querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(ghcr.ID)}),
+				querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hub.ID)}),
+				querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
+					knownvalue.StringExact("team-hub ("+hub.ID+")")),
+				querycheck.ExpectLength("runpod_registry_auth.exact", 1),
+				querycheck.ExpectResourceDisplayName("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
+					knownvalue.StringExact("team-ghcr ("+ghcr.ID+")")),
+				querycheck.ExpectResourceKnownValues("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ghcr.ID)},
+						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-ghcr")},
+						// Runpod never returns the credentials: nothing to show.
+						{Path: tfjsonpath.New("username"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("password_wo"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("password_wo_version"), KnownValue: knownvalue.Null()},
+					}),
 			},
 		},
 	})

@@ -37,52 +37,32 @@ func TestAccSecret_listResource(t *testing.T) {
 	env := acctest.New(t)
 	hf, db, _ := seedSecrets(env.Fake)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_secret" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team_"
-  }
-}
-
-list "runpod_secret" "exact" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team_hf"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_secret.team", 2),
-					querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hf.ID)}),
-					querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(db.ID)}),
-					querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
-						knownvalue.StringExact("team_db ("+db.ID+")")),
-					querycheck.ExpectLength("runpod_secret.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_secret.exact", acctest.ByID(hf.ID),
-						knownvalue.StringExact("team_hf ("+hf.ID+")")),
-					querycheck.ExpectResourceKnownValues("runpod_secret.exact", acctest.ByID(hf.ID),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(hf.ID)},
-							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team_hf")},
-							{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("Hugging Face read token")},
-							{Path: tfjsonpath.New("reference"), KnownValue: knownvalue.StringExact("{{ RUNPOD_SECRET_team_hf }}")},
-							{Path: tfjsonpath.New("created_at"), KnownValue: knownvalue.NotNull()},
-							{Path: tfjsonpath.New("value_last_updated_at"), KnownValue: knownvalue.NotNull()},
-							// Runpod never returns the value: nothing to show.
-							{Path: tfjsonpath.New("value"), KnownValue: knownvalue.Null()},
-							{Path: tfjsonpath.New("value_wo"), KnownValue: knownvalue.Null()},
-							{Path: tfjsonpath.New("value_wo_version"), KnownValue: knownvalue.Null()},
-						}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_secret", "team", false, `name_prefix = "team_"`) +
+				acctest.ListBlock("runpod_secret", "exact", true, `name = "team_hf"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_secret.team", 2),
+				querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hf.ID)}),
+				querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(db.ID)}),
+				querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
+					knownvalue.StringExact("team_db ("+db.ID+")")),
+				querycheck.ExpectLength("runpod_secret.exact", 1),
+				querycheck.ExpectResourceDisplayName("runpod_secret.exact", acctest.ByID(hf.ID),
+					knownvalue.StringExact("team_hf ("+hf.ID+")")),
+				querycheck.ExpectResourceKnownValues("runpod_secret.exact", acctest.ByID(hf.ID),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(hf.ID)},
+						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team_hf")},
+						{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("Hugging Face read token")},
+						{Path: tfjsonpath.New("reference"), KnownValue: knownvalue.StringExact("{{ RUNPOD_SECRET_team_hf }}")},
+						{Path: tfjsonpath.New("created_at"), KnownValue: knownvalue.NotNull()},
+						{Path: tfjsonpath.New("value_last_updated_at"), KnownValue: knownvalue.NotNull()},
+						// Runpod never returns the value: nothing to show.
+						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("value_wo"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("value_wo_version"), KnownValue: knownvalue.Null()},
+					}),
 			},
 		},
 	})

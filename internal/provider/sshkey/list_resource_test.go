@@ -44,53 +44,30 @@ func TestAccSSHKey_listResource(t *testing.T) {
 	env := acctest.New(t)
 	k := seedKeys(env.Fake)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_ssh_key" "all" {
-  provider = runpod
-}
-
-list "runpod_ssh_key" "mine" {
-  provider = runpod
-  config {
-    name_prefix = "me@"
-  }
-}
-
-list "runpod_ssh_key" "exact" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "me@laptop"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					// The broken entry is left out, the laptop key found once.
-					querycheck.ExpectLength("runpod_ssh_key.all", 4),
-					querycheck.ExpectResourceDisplayName("runpod_ssh_key.all", byFingerprint(k.bare),
-						knownvalue.StringExact("ssh-ed25519 key ("+fingerprint(k.bare)+")")),
-					querycheck.ExpectResourceDisplayName("runpod_ssh_key.all", byFingerprint(k.ci),
-						knownvalue.StringExact("ci-bot ("+fingerprint(k.ci)+")")),
-					querycheck.ExpectLength("runpod_ssh_key.mine", 2),
-					querycheck.ExpectIdentity("runpod_ssh_key.mine", map[string]knownvalue.Check{"id": knownvalue.StringExact(fingerprint(k.laptop))}),
-					querycheck.ExpectIdentity("runpod_ssh_key.mine", map[string]knownvalue.Check{"id": knownvalue.StringExact(fingerprint(k.desktop))}),
-					querycheck.ExpectLength("runpod_ssh_key.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_ssh_key.exact", byFingerprint(k.laptop),
-						knownvalue.StringExact("me@laptop ("+fingerprint(k.laptop)+")")),
-					querycheck.ExpectResourceKnownValues("runpod_ssh_key.exact", byFingerprint(k.laptop),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fingerprint(k.laptop))},
-							{Path: tfjsonpath.New("fingerprint"), KnownValue: knownvalue.StringExact(fingerprint(k.laptop))},
-							{Path: tfjsonpath.New("public_key"), KnownValue: knownvalue.StringExact(k.laptop)},
-						}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_ssh_key", "all", false) +
+				acctest.ListBlock("runpod_ssh_key", "mine", false, `name_prefix = "me@"`) +
+				acctest.ListBlock("runpod_ssh_key", "exact", true, `name = "me@laptop"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				// The broken entry is left out, the laptop key found once.
+				querycheck.ExpectLength("runpod_ssh_key.all", 4),
+				querycheck.ExpectResourceDisplayName("runpod_ssh_key.all", byFingerprint(k.bare),
+					knownvalue.StringExact("ssh-ed25519 key ("+fingerprint(k.bare)+")")),
+				querycheck.ExpectResourceDisplayName("runpod_ssh_key.all", byFingerprint(k.ci),
+					knownvalue.StringExact("ci-bot ("+fingerprint(k.ci)+")")),
+				querycheck.ExpectLength("runpod_ssh_key.mine", 2),
+				querycheck.ExpectIdentity("runpod_ssh_key.mine", map[string]knownvalue.Check{"id": knownvalue.StringExact(fingerprint(k.laptop))}),
+				querycheck.ExpectIdentity("runpod_ssh_key.mine", map[string]knownvalue.Check{"id": knownvalue.StringExact(fingerprint(k.desktop))}),
+				querycheck.ExpectLength("runpod_ssh_key.exact", 1),
+				querycheck.ExpectResourceDisplayName("runpod_ssh_key.exact", byFingerprint(k.laptop),
+					knownvalue.StringExact("me@laptop ("+fingerprint(k.laptop)+")")),
+				querycheck.ExpectResourceKnownValues("runpod_ssh_key.exact", byFingerprint(k.laptop),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fingerprint(k.laptop))},
+						{Path: tfjsonpath.New("fingerprint"), KnownValue: knownvalue.StringExact(fingerprint(k.laptop))},
+						{Path: tfjsonpath.New("public_key"), KnownValue: knownvalue.StringExact(k.laptop)},
+					}),
 			},
 		},
 	})

@@ -38,64 +38,30 @@ func TestAccTemplate_listResource(t *testing.T) {
 	boundTmpl.Serverless = true
 	bound := env.Fake.SeedTemplate(boundTmpl)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		TerraformVersionChecks:   acctest.QueryVersions,
-		Steps: []resource.TestStep{
-			{Config: `provider "runpod" {}`},
-			{
-				Query: true,
-				Config: `
-list "runpod_template" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-  }
-}
-
-list "runpod_template" "pods" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-    serverless  = false
-  }
-}
-
-list "runpod_template" "with_bound" {
-  provider = runpod
-  config {
-    name_prefix                = "team-"
-    include_endpoint_templates = true
-  }
-}
-
-list "runpod_template" "exact" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-infer"
-  }
-}
-`,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("runpod_template.team", 3),
-					querycheck.ExpectLength("runpod_template.pods", 2),
-					querycheck.ExpectLength("runpod_template.with_bound", 4),
-					querycheck.ExpectIdentity("runpod_template.with_bound", map[string]knownvalue.Check{"id": knownvalue.StringExact(bound.ID)}),
-					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(web.ID)}),
-					querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(worker.ID)}),
-					querycheck.ExpectLength("runpod_template.exact", 1),
-					querycheck.ExpectResourceDisplayName("runpod_template.exact",
-						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
-						knownvalue.StringExact("team-infer ("+infer.ID+")")),
-					querycheck.ExpectResourceKnownValues("runpod_template.exact",
-						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.6.2")},
-							{Path: tfjsonpath.New("serverless"), KnownValue: knownvalue.Bool(true)},
-							{Path: tfjsonpath.New("env").AtMapKey("MODEL"), KnownValue: knownvalue.StringExact("llama")},
-						}),
-				},
+	env.QueryTest(t, []resource.TestStep{
+		{
+			Config: acctest.ListBlock("runpod_template", "team", false, `name_prefix = "team-"`) +
+				acctest.ListBlock("runpod_template", "pods", false, `name_prefix = "team-"`, `serverless = false`) +
+				acctest.ListBlock("runpod_template", "with_bound", false, `name_prefix = "team-"`, `include_endpoint_templates = true`) +
+				acctest.ListBlock("runpod_template", "exact", true, `name = "team-infer"`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("runpod_template.team", 3),
+				querycheck.ExpectLength("runpod_template.pods", 2),
+				querycheck.ExpectLength("runpod_template.with_bound", 4),
+				querycheck.ExpectIdentity("runpod_template.with_bound", map[string]knownvalue.Check{"id": knownvalue.StringExact(bound.ID)}),
+				querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(web.ID)}),
+				querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(worker.ID)}),
+				querycheck.ExpectLength("runpod_template.exact", 1),
+				querycheck.ExpectResourceDisplayName("runpod_template.exact",
+					queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+					knownvalue.StringExact("team-infer ("+infer.ID+")")),
+				querycheck.ExpectResourceKnownValues("runpod_template.exact",
+					queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.6.2")},
+						{Path: tfjsonpath.New("serverless"), KnownValue: knownvalue.Bool(true)},
+						{Path: tfjsonpath.New("env").AtMapKey("MODEL"), KnownValue: knownvalue.StringExact("llama")},
+					}),
 			},
 		},
 	})
