@@ -1,7 +1,6 @@
 package billing_test
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -14,10 +13,7 @@ import (
 
 // The documented example applies against the fake as written.
 func TestAccBillingExample(t *testing.T) {
-	b, err := os.ReadFile("../../../examples/data-sources/runpod_billing/data-source.tf")
-	if err != nil {
-		t.Fatal(err)
-	}
+	example := acctest.Example(t, "data-sources/runpod_billing/data-source.tf")
 	env := acctest.New(t)
 	now := time.Date(2026, 6, 10, 12, 0, 0, 0, time.UTC)
 	env.Fake.SetClock(func() time.Time { return now })
@@ -29,7 +25,7 @@ func TestAccBillingExample(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{{
-			Config: string(b),
+			Config: example,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("pod_spend_last_week", knownvalue.MapExact(map[string]knownvalue.Check{
 					"podA": knownvalue.Float64Exact(1.75), "podB": knownvalue.Float64Exact(0.5),

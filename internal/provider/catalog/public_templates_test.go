@@ -3,7 +3,6 @@ package catalog_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"testing"
 
@@ -163,17 +162,14 @@ resource "runpod_pod" "torch" {
 
 // The documented example plans and applies against the fake as written.
 func TestAccCatalogTemplatesExample(t *testing.T) {
-	b, err := os.ReadFile("../../../examples/data-sources/runpod_catalog_templates/data-source.tf")
-	if err != nil {
-		t.Fatal(err)
-	}
+	example := acctest.Example(t, "data-sources/runpod_catalog_templates/data-source.tf")
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: string(b),
+				Config: example,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue("runpod_pod.notebook", acctest.Attr("template_id"), knownvalue.StringExact("runpod-torch-v280")),
 				}},
@@ -183,7 +179,7 @@ func TestAccCatalogTemplatesExample(t *testing.T) {
 				},
 			},
 			{
-				Config:           string(b),
+				Config:           example,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},

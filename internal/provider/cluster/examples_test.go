@@ -1,9 +1,6 @@
 package cluster_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,20 +14,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
-// example reads files of the documentation's examples, joined.
-func example(t *testing.T, files ...string) string {
-	t.Helper()
-	var parts []string
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, string(b))
-	}
-	return strings.Join(parts, "\n")
-}
-
 // The documented examples apply against the fake as written.
 func TestAccClusterExamples(t *testing.T) {
 	env := newEnv(t)
@@ -38,8 +21,8 @@ func TestAccClusterExamples(t *testing.T) {
 	// accrue between Terraform's reads.
 	env.Fake.SetClock(func() time.Time { return time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC) })
 	rec := env.Record()
-	base := example(t, "resources/runpod_cluster/resource.tf")
-	withData := base + example(t,
+	base := acctest.Example(t, "resources/runpod_cluster/resource.tf")
+	withData := base + acctest.Example(t,
 		"data-sources/runpod_cluster/data-source.tf",
 		"data-sources/runpod_clusters/data-source.tf",
 		"data-sources/runpod_cluster_pods/data-source.tf",
@@ -83,7 +66,7 @@ func TestAccClusterExamples_networkVolume(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: example(t, "resources/runpod_cluster/network-volume.tf"),
+				Config: acctest.Example(t, "resources/runpod_cluster/network-volume.tf"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("runpod_cluster.train", acctest.Attr("data_center_id"), knownvalue.StringExact("US-TX-3")),
 				},
@@ -101,7 +84,7 @@ func TestAccClusterExamples_privateImage(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config:          example(t, "resources/runpod_cluster/private-image.tf"),
+				Config:          acctest.Example(t, "resources/runpod_cluster/private-image.tf"),
 				ConfigVariables: config.Variables{"ghcr_token": config.StringVariable("not-a-real-token")},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.CompareValuePairs("runpod_cluster.private", acctest.Attr("template_id"),

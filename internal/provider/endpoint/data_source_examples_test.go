@@ -1,9 +1,6 @@
 package endpoint_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,20 +9,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
-
-// exampleFiles reads files of the documentation's examples, joined.
-func exampleFiles(t *testing.T, files ...string) string {
-	t.Helper()
-	var parts []string
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, string(b))
-	}
-	return strings.Join(parts, "\n")
-}
 
 // exampleEndpoint is the endpoint the data-source examples read: the
 // resource example's, with one active worker that the apply waits for.
@@ -47,7 +30,7 @@ resource "runpod_endpoint" "inference" {
 func TestAccEndpointDataSourceExamples(t *testing.T) {
 	env := newEnv(t)
 	base := exampleEndpoint
-	withData := base + exampleFiles(t,
+	withData := base + acctest.Example(t,
 		"data-sources/runpod_endpoint/data-source.tf",
 		"data-sources/runpod_endpoints/data-source.tf",
 		"data-sources/runpod_endpoint_workers/data-source.tf")
@@ -88,7 +71,7 @@ func TestAccEndpointListResourceExample(t *testing.T) {
 	cli.RequireQuery()
 	cli.SetConfig(`provider "runpod" {}`)
 	cli.Init()
-	printed := cli.Query(exampleFiles(t, "list-resources/runpod_endpoint/list-resource.tfquery.hcl"))
+	printed := cli.Query(acctest.Example(t, "list-resources/runpod_endpoint/list-resource.tfquery.hcl"))
 	printed.Contains(t, "llm-inference ("+s.inference.ID+", QUEUE, 2x AMPERE_48/ADA_24)")
 	// A load-balancing endpoint and other names are left out.
 	printed.Lacks(t, s.resize.ID, s.other.ID, s.dupA.ID, s.dupB.ID)

@@ -1,32 +1,18 @@
 package endpoint_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// example reads files of the documentation's examples, joined.
-func example(t *testing.T, files ...string) string {
-	t.Helper()
-	var parts []string
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, string(b))
-	}
-	return strings.Join(parts, "\n")
-}
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
 
 // The documented examples apply against the fake as written, say what
 // they bill in the plan, and leave no diff.
 func TestAccEndpointExamples(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(example(t, "resources/runpod_endpoint/resource.tf", "resources/runpod_endpoint/cpu.tf"))
+	cli.SetConfig(acctest.Example(t, "resources/runpod_endpoint/resource.tf", "resources/runpod_endpoint/cpu.tf"))
 	cli.Init()
 	ws := cli.RunJSON("plan", "-input=false").Warnings(summaryCost)
 	if len(ws) != 2 {

@@ -1,24 +1,18 @@
 package pod_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
 // The documented action examples, as shipped in examples/actions/, run as
 // they are.
-const actionExamples = "../../../examples/actions/"
-
 func readExample(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(actionExamples + name + "/action.tf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return acctest.Example(t, "actions/"+name+"/action.tf")
 }
 
 func TestAccPodActionExample_stop(t *testing.T) {

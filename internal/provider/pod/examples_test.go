@@ -1,7 +1,6 @@
 package pod_test
 
 import (
-	"os"
 	"regexp"
 	"testing"
 
@@ -96,14 +95,7 @@ func TestAccPodExample_dataSources(t *testing.T) {
 	env.Fake.SetPodStartDelay(0)
 	// The example reads a pod with this id.
 	env.Fake.SeedPod(runpodfakePod("7h9k2m4n6p"))
-	var both string
-	for _, f := range []string{"runpod_pod", "runpod_pods"} {
-		b, err := os.ReadFile("../../../examples/data-sources/" + f + "/data-source.tf")
-		if err != nil {
-			t.Fatal(err)
-		}
-		both += string(b) + "\n"
-	}
+	both := acctest.Example(t, "data-sources/runpod_pod/data-source.tf", "data-sources/runpod_pods/data-source.tf")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{{

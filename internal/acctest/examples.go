@@ -1,0 +1,38 @@
+package acctest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Example reads files of the documentation's examples (paths below
+// examples/, such as "resources/runpod_endpoint/resource.tf"), joined, so
+// that tests apply the examples exactly as the docs show them.
+func Example(t *testing.T, files ...string) string {
+	t.Helper()
+	root, err := os.Getwd()
+	for err == nil {
+		if _, statErr := os.Stat(filepath.Join(root, "go.mod")); statErr == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			t.Fatal("acctest.Example: no go.mod above the test's directory")
+		}
+		root = parent
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := make([]string, 0, len(files))
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(root, "examples", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(b))
+	}
+	return strings.Join(parts, "\n")
+}
