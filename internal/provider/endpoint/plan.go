@@ -102,8 +102,9 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	before := plan
 	planDefaults(&plan, state, creating)
-	if creating || !planEqual(ctx, plan, state) {
+	if !plan.GPUCount.Equal(before.GPUCount) || !plan.IdleTimeoutSeconds.Equal(before.IdleTimeoutSeconds) {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 	}
 
@@ -161,10 +162,6 @@ func planDefaults(plan *resourceModel, state resourceModel, creating bool) {
 			plan.IdleTimeoutSeconds = types.Int64Value(defaultIdleTimeoutSeconds)
 		}
 	}
-}
-
-func planEqual(ctx context.Context, plan, state resourceModel) bool {
-	return plan.GPUCount.Equal(state.GPUCount) && plan.IdleTimeoutSeconds.Equal(state.IdleTimeoutSeconds) && ctx != nil
 }
 
 // computeChanged reports whether the plan changes what the catalog checks

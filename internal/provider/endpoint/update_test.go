@@ -111,3 +111,32 @@ func expect(what, got, want string) error {
 	}
 	return nil
 }
+
+// An update plans the API-default attributes it does not change as known
+// values, not "(known after apply)": a reviewer sees exactly what changes.
+func TestAccEndpoint_updatePlanKeepsDefaultsKnown(t *testing.T) {
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cli.SetConfig(endpointConfig("known"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	cli.SetConfig(override(endpointConfig("known"), "name", `name = "known-renamed"`))
+	_, plan := cli.SavedPlan()
+	for _, rc := range plan.ResourceChanges {
+		if rc.Address != addr {
+			continue
+		}
+		unknown, _ := rc.Change.AfterUnknown.(map[string]any)
+		after, _ := rc.Change.After.(map[string]any)
+		for _, a := range []string{"gpu_count", "idle_timeout_seconds", "container_disk_gb", "image", "env"} {
+			if unknown[a] == true {
+				t.Errorf("%s is unknown in the plan of a rename", a)
+			}
+		}
+		if after["idle_timeout_seconds"] != 10.0 || after["gpu_count"] != 1.0 {
+			t.Errorf("the rename plans idle_timeout_seconds %v and gpu_count %v, want 10 and 1", after["idle_timeout_seconds"], after["gpu_count"])
+		}
+		return
+	}
+	t.Fatalf("%s is not in the plan", addr)
+}
