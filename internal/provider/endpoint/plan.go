@@ -199,8 +199,9 @@ func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.M
 			plan.Name.ValueString(), plan.ID.ValueString(), was, now, plan.WorkersMax.ValueInt64()))
 }
 
-// serverlessCatalog is what the plan checks read from the catalog: the GPU
-// types with their serverless pool, price and stock.
+// serverlessGPUs is what the plan checks read from the catalog (memoized
+// per provider process): the GPU types with their serverless pool, price
+// and SERVERLESS stock.
 func (r *endpointResource) serverlessGPUs(ctx context.Context) ([]runpod.GPUType, error) {
 	cat, d := r.Data.Catalog()
 	if d.HasError() {

@@ -114,7 +114,7 @@ func updateRequest(ctx context.Context, plan, state resourceModel) (runpod.Updat
 		req.Env = runpod.Set(env)
 		set()
 	}
-	if tfvalue.Known(plan.RegistryAuthID) && newTemplate || !plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID) {
+	if (newTemplate && tfvalue.Known(plan.RegistryAuthID)) || (!plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID)) {
 		req.Registry = runpod.Set(plan.RegistryAuthID.ValueStringPointer())
 		set()
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,12 +82,27 @@ func lostCreateKind(client *runpod.Client, body runpod.CreateEndpointRequest) lo
 		Name:      func(e runpod.Endpoint) string { return e.Name },
 		ID:        func(e runpod.Endpoint) string { return e.ID },
 		CreatedAt: func(e runpod.Endpoint) time.Time { return e.CreatedAt },
-		Same:      func(e runpod.Endpoint) bool { return e.Type == body.Type && computeOf(&e) == computeOfBody(body) },
+		Same:      func(e runpod.Endpoint) bool { return e.Type == body.Type && sameCompute(&e, body) },
 		Describe:  func(e runpod.Endpoint) string { return e.Type + " on " + computeOf(&e) },
 	}
 }
 
-// computeOf names an endpoint's compute for messages and comparison:
+// sameCompute reports whether an endpoint has the compute a create asked
+// for: the same pools (in any order, as the API may answer them; see
+// keepOrder) or the same CPU configurations.
+func sameCompute(e *runpod.Endpoint, b runpod.CreateEndpointRequest) bool {
+	if (e.GPU != nil) != (b.GPU != nil) {
+		return false
+	}
+	if e.GPU != nil {
+		return sameElements(e.GPU.Pools, b.GPU.Pools)
+	}
+	return slices.EqualFunc(e.CPU, b.CPU, func(c runpod.EndpointCPU, r runpod.EndpointCPURequest) bool {
+		return c.ID == r.ID && c.VCPUCount == r.VCPUCount
+	})
+}
+
+// computeOf names an endpoint's compute for messages:
 // "GPU pools ADA_24, AMPERE_48" or "CPU cpu3c×4".
 func computeOf(e *runpod.Endpoint) string {
 	if e.GPU != nil {
