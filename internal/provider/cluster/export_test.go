@@ -15,4 +15,8 @@ var testWaits = poll.Backoff{Initial: 2 * time.Millisecond, Max: 5 * time.Millis
 // NewTestResource is the runpod_cluster resource as the acceptance tests
 // build it (acctest.WithResources): the same resource, pacing its waits by
 // testWaits.
-func NewTestResource() resource.Resource { return &clusterResource{waits: testWaits} }
+func NewTestResource() resource.Resource {
+	r := NewResource().(*clusterResource)
+	r.waits = testWaits
+	return r
+}

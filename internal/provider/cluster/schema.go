@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -40,11 +41,7 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"configured size unless asked (`-replace`): the plan warns and the apply refuses, while destroy still works. " +
 			"Create waits until every member pod is `RUNNING`.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The cluster's id, assigned by Runpod.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": identity.IDAttribute("The cluster's id, assigned by Runpod."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the cluster; member pods are named after it. Names need not be unique. " +
 					"The only argument that updates in place.",

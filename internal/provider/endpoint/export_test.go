@@ -14,4 +14,8 @@ var testWaits = poll.Backoff{Initial: 2 * time.Millisecond, Max: 5 * time.Millis
 
 // NewTestResource is the runpod_endpoint resource as the acceptance tests
 // build it: the same resource, pacing its waits by testWaits.
-func NewTestResource() resource.Resource { return &endpointResource{waits: testWaits} }
+func NewTestResource() resource.Resource {
+	r := NewResource().(*endpointResource)
+	r.waits = testWaits
+	return r
+}

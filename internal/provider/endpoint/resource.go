@@ -61,16 +61,14 @@ var (
 )
 
 // NewResource is the runpod_endpoint resource factory.
-func NewResource() resource.Resource { return &endpointResource{waits: defaultWaits} }
+func NewResource() resource.Resource {
+	return &endpointResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+}
 
 type endpointResource struct {
 	providerdata.ResourceBase
 	identity.ByID
 	waits poll.Backoff
-}
-
-func (r *endpointResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
 }
 
 // lostCreateKind tells package lostcreate how to recognise this
@@ -132,14 +130,8 @@ func cpuText(cpus []runpod.EndpointCPURequest) string {
 
 func (r *endpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan resourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
@@ -186,26 +178,14 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state resourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	_, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	loadTemplateEnv(ctx, req.Private, &state, &resp.Diagnostics)
 	id := state.ID.ValueString()
 	e, err := r.Data.Reads().Endpoint(ctx, id)
-	if runpod.IsNotFound(err) {
-		tflog.Debug(ctx, "endpoint not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Endpoint", fmt.Sprintf("reading endpoint %s", id), err))
+	if providerdata.StopRefresh(ctx, "endpoint", id, err, false, resp) {
 		return
 	}
 	before := state.WorkersMax
@@ -220,15 +200,8 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 func (r *endpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state resourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[resourceModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	loadTemplateEnv(ctx, req.Private, &plan, &resp.Diagnostics)
@@ -262,14 +235,8 @@ func (r *endpointResource) Update(ctx context.Context, req resource.UpdateReques
 }
 
 func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state resourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()

@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -102,11 +103,7 @@ func resourceAttributes() map[string]schema.Attribute {
 	env.PlanModifiers = []planmodifier.Map{containerschema.FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
 
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			MarkdownDescription: "Endpoint id, as in its request URLs.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": identity.IDAttribute("Endpoint id, as in its request URLs."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: "Endpoint name. Updates in place.",
 			Required:            true,

@@ -15,6 +15,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -90,4 +93,15 @@ func idOf(ctx context.Context, s *tfsdk.State, diags *diag.Diagnostics) string {
 	var id types.String
 	diags.Append(s.GetAttribute(ctx, path.Root(Attribute), &id)...)
 	return id.ValueString()
+}
+
+// IDAttribute is a resource's "id": assigned by the API at create (or, for
+// SSH keys, derived from the key), never changed afterwards, so a plan keeps
+// the state's value instead of showing it as known after apply.
+func IDAttribute(description string) schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: description,
+		Computed:            true,
+		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -40,15 +39,13 @@ var (
 )
 
 // NewResource is the runpod_network_volume resource factory.
-func NewResource() resource.Resource { return &volumeResource{} }
+func NewResource() resource.Resource {
+	return &volumeResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+}
 
 type volumeResource struct {
 	providerdata.ResourceBase
 	identity.ByID
-}
-
-func (r *volumeResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
 }
 
 // mountingNotes explains how compute reaches a volume; it is shared by the
@@ -76,11 +73,7 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"reply the provider adopts the one volume that appeared, and a later create is refused while an identical " +
 			"volume it did not create exists (see `allow_duplicate`).",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The volume's id, assigned by Runpod. Pods and endpoints reference the volume by it.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": identity.IDAttribute("The volume's id, assigned by Runpod. Pods and endpoints reference the volume by it."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the volume. Names need not be unique. Updates in place.",
 				Required:            true,
@@ -131,14 +124,8 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 
 func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan resourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	body := toCreateRequest(plan.volumeModel)
@@ -209,25 +196,12 @@ func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnosti
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var id string
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
+	_, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	v, err := r.Data.Reads().NetworkVolume(ctx, id)
-	if runpod.IsNotFound(err) {
-		// Deleted outside Terraform: drop it so the plan shows a create.
-		tflog.Debug(ctx, "network volume not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
 		return
 	}
 	var prior resourceModel
@@ -237,15 +211,8 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 
 func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state resourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[resourceModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()
@@ -265,14 +232,8 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state resourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()

@@ -49,3 +49,25 @@ func Resolve[T any](ctx context.Context, kind, name string,
 	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply(kind, name, id))
 	resp.Diagnostics.Append(diags...)
 }
+
+// DeleteID is the id that Delete acts on: the state's id, or, for a pending
+// create that no refresh resolved (-refresh=false), the id of the object
+// with its name. ok is false when there is nothing to delete: no object has
+// the name, or the lookup failed (diags then says so and nothing is deleted).
+func DeleteID[T any](ctx context.Context, kind, stateID, name string,
+	find func(context.Context) (*T, error), idOf func(*T) string, diags *diag.Diagnostics,
+) (id string, ok bool) {
+	if stateID != "" {
+		return stateID, true
+	}
+	found, err := find(ctx)
+	if errors.Is(err, ErrNotFound) {
+		return "", false
+	}
+	if err != nil {
+		diags.Append(diagnostics.APIError(diagnostics.TitleCase(kind)+" Not Deleted",
+			fmt.Sprintf("listing %ss to find %q, whose create reply was lost", kind, name), err))
+		return "", false
+	}
+	return idOf(found), true
+}

@@ -16,10 +16,10 @@ import (
 // not on time, so it polls almost without pause; and it runs the OnCreated
 // hooks.
 func NewTestResource() resource.Resource {
-	return &podResource{
-		waits:       poll.Backoff{Initial: 2 * time.Millisecond, Max: 10 * time.Millisecond},
-		afterCreate: runCreatedHook,
-	}
+	r := NewResource().(*podResource)
+	r.waits = poll.Backoff{Initial: 2 * time.Millisecond, Max: 10 * time.Millisecond}
+	r.afterCreate = runCreatedHook
+	return r
 }
 
 var createdHooks sync.Map

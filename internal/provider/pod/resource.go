@@ -74,7 +74,9 @@ func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *podModel, 
 const ambiguousWindow = 10 * time.Minute
 
 // NewResource is the runpod_pod resource factory.
-func NewResource() resource.Resource { return &podResource{waits: defaultWaits} }
+func NewResource() resource.Resource {
+	return &podResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+}
 
 type podResource struct {
 	providerdata.ResourceBase
@@ -85,20 +87,10 @@ type podResource struct {
 	afterCreate func(*runpod.Pod)
 }
 
-func (r *podResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
-}
-
 func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan podModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[podModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
@@ -422,27 +414,14 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 
 func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var prior podModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	_, prior, ok := providerdata.Begin[podModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	id := prior.ID.ValueString()
 	p, err := r.Data.Reads().Pod(ctx, id)
-	if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
-		// Terminated outside Terraform: drop it so the plan shows a create.
-		tflog.Debug(ctx, "pod not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id), err))
+	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && p.Status == runpod.PodStatusTerminated, resp) {
 		return
 	}
 	m, d := fromAPI(ctx, p, prior)
@@ -469,15 +448,8 @@ func keepPendingGlobalNetworking(ctx context.Context, p *runpod.Pod, m *podModel
 
 func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state podModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[podModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	loadTemplateEnv(ctx, req.Private, &plan, &resp.Diagnostics)
@@ -628,14 +600,8 @@ func (r *podResource) refused(summary, action string, state podModel, err error)
 }
 
 func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state podModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[podModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)

@@ -26,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
@@ -97,11 +98,7 @@ func mergeAttributes(groups ...map[string]schema.Attribute) map[string]schema.At
 // identityAttributes name the pod: the id Runpod assigns and the name the user gives.
 func identityAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			MarkdownDescription: "The pod's id, assigned by Runpod.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": identity.IDAttribute("The pod's id, assigned by Runpod."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: "Name of the pod. Names need not be unique. Updates in place.",
 			Required:            true,

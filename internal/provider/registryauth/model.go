@@ -16,8 +16,7 @@ type registryData struct {
 
 // registryModel is the runpod_registry_auth resource.
 type registryModel struct {
-	ID                types.String `tfsdk:"id"`
-	Name              types.String `tfsdk:"name"`
+	registryData
 	Username          types.String `tfsdk:"username"`
 	Password          types.String `tfsdk:"password"`
 	PasswordWO        types.String `tfsdk:"password_wo"`
@@ -35,8 +34,7 @@ func fromAPI(r *runpod.Registry) registryData {
 // password_wo is always null: write-only values are never stored.
 func withCredentials(d registryData, creds registryModel) registryModel {
 	return registryModel{
-		ID:                d.ID,
-		Name:              d.Name,
+		registryData:      d,
 		Username:          creds.Username,
 		Password:          creds.Password,
 		PasswordWO:        types.StringNull(),

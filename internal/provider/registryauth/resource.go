@@ -48,15 +48,13 @@ var (
 )
 
 // NewResource is the runpod_registry_auth resource factory.
-func NewResource() resource.Resource { return &registryResource{} }
+func NewResource() resource.Resource {
+	return &registryResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+}
 
 type registryResource struct {
 	providerdata.ResourceBase
 	identity.ByID
-}
-
-func (r *registryResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
 }
 
 const replaceNote = "Runpod has no update for credentials, so changing it replaces the credential."
@@ -71,11 +69,7 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"A credential that a pod uses cannot be deleted; templates that reference it lose the reference when it " +
 			"is deleted, so a plan that destroys it warns and names them.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The credential's id, assigned by Runpod. Use it as a template's `registry_auth_id`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": identity.IDAttribute("The credential's id, assigned by Runpod. Use it as a template's `registry_auth_id`."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the credential, unique in the account. " + replaceNote,
 				Required:            true,
@@ -255,13 +249,10 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 
 func (r *registryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[registryModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var plan registryModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	password, d := writeonly.Value(ctx, req.Config, plan.Password, "password", "password_wo", "Registry Password Not Known")
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -322,14 +313,8 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var prior registryModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	client, prior, ok := providerdata.Begin[registryModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := prior.ID.ValueString()
@@ -338,14 +323,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	reg, err := r.Data.Reads().Registry(ctx, id)
-	if runpod.IsNotFound(err) {
-		// Deleted outside Terraform: drop it so the plan shows a create.
-		tflog.Debug(ctx, "registry credential not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Registry Credential", fmt.Sprintf("reading registry credential %s", id), err))
+	if providerdata.StopRefresh(ctx, "registry credential", id, err, false, resp) {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(reg), prior))...)
@@ -356,15 +334,8 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 // the configured credentials in state and calls no API that writes.
 func (r *registryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state registryModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[registryModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	tflog.Info(ctx, "recording imported registry credential's configured credentials in state", map[string]any{"id": state.ID.ValueString()})
@@ -373,30 +344,16 @@ func (r *registryResource) Update(ctx context.Context, req resource.UpdateReques
 }
 
 func (r *registryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[registryModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var state registryModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	name := state.Name.ValueString()
+	id, ok := pendingcreate.DeleteID(ctx, "registry credential", state.ID.ValueString(), name,
+		func(ctx context.Context) (*runpod.Registry, error) { return findByName(ctx, client, name) },
+		func(r *runpod.Registry) string { return r.ID }, &resp.Diagnostics)
+	if !ok {
 		return
-	}
-	id := state.ID.ValueString()
-	if id == "" {
-		// A pending create not resolved by a refresh (-refresh=false): the
-		// credential, if it exists, is the one with its name.
-		found, err := findByName(ctx, client, state.Name.ValueString())
-		if errors.Is(err, errNotFound) {
-			return
-		}
-		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Deleted",
-				fmt.Sprintf("listing registry credentials to find %q, whose create reply was lost", state.Name.ValueString()), err))
-			return
-		}
-		id = found.ID
 	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "registry credential", Name: state.Name.ValueString(), ID: id,

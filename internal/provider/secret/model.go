@@ -25,17 +25,13 @@ type secretData struct {
 	ValueLastUpdatedAt types.String `tfsdk:"value_last_updated_at"`
 }
 
-// secretModel is the runpod_secret resource.
+// secretModel is the runpod_secret resource: the metadata plus the value
+// arguments (the framework reads an embedded struct's fields as its own).
 type secretModel struct {
-	ID                 types.String `tfsdk:"id"`
-	Name               types.String `tfsdk:"name"`
-	Value              types.String `tfsdk:"value"`
-	ValueWO            types.String `tfsdk:"value_wo"`
-	ValueWOVersion     types.Int64  `tfsdk:"value_wo_version"`
-	Description        types.String `tfsdk:"description"`
-	Reference          types.String `tfsdk:"reference"`
-	CreatedAt          types.String `tfsdk:"created_at"`
-	ValueLastUpdatedAt types.String `tfsdk:"value_last_updated_at"`
+	secretData
+	Value          types.String `tfsdk:"value"`
+	ValueWO        types.String `tfsdk:"value_wo"`
+	ValueWOVersion types.Int64  `tfsdk:"value_wo_version"`
 }
 
 // fromAPI is the one conversion from the API's secret to Terraform, used by
@@ -62,15 +58,10 @@ func fromAPI(s *runpod.Secret) secretData {
 // value_wo is always null: write-only values are never stored.
 func withCredentials(d secretData, creds secretModel) secretModel {
 	return secretModel{
-		ID:                 d.ID,
-		Name:               d.Name,
-		Value:              creds.Value,
-		ValueWO:            types.StringNull(),
-		ValueWOVersion:     creds.ValueWOVersion,
-		Description:        d.Description,
-		Reference:          d.Reference,
-		CreatedAt:          d.CreatedAt,
-		ValueLastUpdatedAt: d.ValueLastUpdatedAt,
+		secretData:     d,
+		Value:          creds.Value,
+		ValueWO:        types.StringNull(),
+		ValueWOVersion: creds.ValueWOVersion,
 	}
 }
 

@@ -54,15 +54,13 @@ var (
 )
 
 // NewResource is the runpod_secret resource factory.
-func NewResource() resource.Resource { return &secretResource{} }
+func NewResource() resource.Resource {
+	return &secretResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+}
 
 type secretResource struct {
 	providerdata.ResourceBase
 	identity.ByID
-}
-
-func (r *secretResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
 }
 
 func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -74,11 +72,7 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"or as `value` (sensitive, but stored in state). The name cannot change: renaming replaces the secret. A " +
 			"create whose name is taken fails with the existing secret's id and the `terraform import` command.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The secret's id, assigned by Runpod.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": identity.IDAttribute("The secret's id, assigned by Runpod."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the secret, unique in the account and used in its `reference`. 1 to 191 " +
 					"characters: a letter or underscore, then letters, digits, `_`, `.`, `-` or `/`. Names starting with " +
@@ -291,13 +285,10 @@ func referencingKeys(pattern *regexp.Regexp, env map[string]string) []string {
 
 func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[secretModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var plan secretModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	value, d := writeonly.Value(ctx, req.Config, plan.Value, "value", "value_wo", "Secret Value Not Known")
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -373,14 +364,8 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var prior secretModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	client, prior, ok := providerdata.Begin[secretModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := prior.ID.ValueString()
@@ -389,14 +374,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	s, err := r.Data.Reads().Secret(ctx, id)
-	if runpod.IsNotFound(err) {
-		// Deleted outside Terraform: drop it so the plan shows a create.
-		tflog.Debug(ctx, "secret not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Secret", fmt.Sprintf("reading secret %s", id), err))
+	if providerdata.StopRefresh(ctx, "secret", id, err, false, resp) {
 		return
 	}
 	m := withCredentials(fromAPI(s), prior)
@@ -416,15 +394,8 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 // and is not atomic, so a failure in between must leave a true state.
 func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state secretModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[secretModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()
@@ -487,30 +458,16 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 }
 
 func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[secretModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var state secretModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	name := state.Name.ValueString()
+	id, ok := pendingcreate.DeleteID(ctx, "secret", state.ID.ValueString(), name,
+		func(ctx context.Context) (*runpod.Secret, error) { return findExact(ctx, client, name) },
+		func(r *runpod.Secret) string { return r.ID }, &resp.Diagnostics)
+	if !ok {
 		return
-	}
-	id := state.ID.ValueString()
-	if id == "" {
-		// A pending create not resolved by a refresh (-refresh=false): the
-		// secret, if it exists, is the one with its name.
-		found, err := findExact(ctx, client, state.Name.ValueString())
-		if errors.Is(err, errNotFound) {
-			return
-		}
-		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Secret Not Deleted",
-				fmt.Sprintf("listing secrets to find %q, whose create reply was lost", state.Name.ValueString()), err))
-			return
-		}
-		id = found.ID
 	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.

@@ -43,7 +43,9 @@ var (
 )
 
 // NewKeyResource is the runpod_ssh_key resource factory.
-func NewKeyResource() resource.Resource { return &keyResource{} }
+func NewKeyResource() resource.Resource {
+	return &keyResource{ResourceBase: providerdata.ResourceBase{TypeName: KeyResourceType}}
+}
 
 type keyResource struct {
 	providerdata.ResourceBase
@@ -56,10 +58,6 @@ type keyModel struct {
 	Fingerprint types.String `tfsdk:"fingerprint"`
 }
 
-func (r *keyResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = KeyResourceType
-}
-
 func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One SSH public key registered on the Runpod account, alongside keys managed elsewhere or " +
@@ -69,11 +67,7 @@ func (r *keyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *
 			"~> Do not manage the same key with both `runpod_ssh_key` and `runpod_ssh_keys`.\n\n" +
 			concurrencyNote,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The key's SHA256 fingerprint, as `ssh-keygen -lf` prints it (`SHA256:...`). Import by it.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": resourceidentity.IDAttribute("The key's SHA256 fingerprint, as `ssh-keygen -lf` prints it (`SHA256:...`). Import by it."),
 			"public_key": schema.StringAttribute{
 				MarkdownDescription: "The public key, one OpenSSH line `<type> <base64 key> [comment]`, e.g. " +
 					"`file(\"~/.ssh/id_ed25519.pub\")` (surrounding whitespace is ignored). A different key replaces the " +
@@ -164,14 +158,8 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 
 func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer resourceidentity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var prior keyModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	client, prior, ok := providerdata.Begin[keyModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	fp := prior.ID.ValueString()
@@ -198,13 +186,8 @@ func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 // planned is what Create and Update start from: the client, the plan and
 // the planned key parsed; ok is false when diags has an error.
 func (r *keyResource) planned(ctx context.Context, p tfsdk.Plan, diags *diag.Diagnostics) (*runpod.Client, keyModel, publicKey, bool) {
-	client, d := r.Data.Client()
-	diags.Append(d...)
-	var plan keyModel
-	if !diags.HasError() {
-		diags.Append(p.Get(ctx, &plan)...)
-	}
-	if diags.HasError() {
+	client, plan, ok := providerdata.Begin[keyModel](ctx, r.Data, p, diags)
+	if !ok {
 		return nil, plan, publicKey{}, false
 	}
 	key, err := parseKey(plan.PublicKey.ValueString())
@@ -271,14 +254,8 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state keyModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[keyModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	fp := state.ID.ValueString()

@@ -12,14 +12,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	resourceidentity "github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -37,17 +36,15 @@ var (
 )
 
 // NewKeysResource is the runpod_ssh_keys resource factory.
-func NewKeysResource() resource.Resource { return &keysResource{} }
+func NewKeysResource() resource.Resource {
+	return &keysResource{ResourceBase: providerdata.ResourceBase{TypeName: KeysResourceType}}
+}
 
 type keysResource struct{ providerdata.ResourceBase }
 
 type keysModel struct {
 	ID   types.String `tfsdk:"id"`
 	Keys types.Set    `tfsdk:"keys"`
-}
-
-func (r *keysResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = KeysResourceType
 }
 
 func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -62,11 +59,7 @@ func (r *keysResource) Schema(_ context.Context, _ resource.SchemaRequest, resp 
 			"~> Do not combine `runpod_ssh_keys` with `runpod_ssh_key` resources for the same account: each would " +
 			"undo the other's changes.\n\n" + concurrencyNote,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Always `account`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": resourceidentity.IDAttribute("Always `account`."),
 			"keys": schema.SetAttribute{
 				MarkdownDescription: "Every SSH public key the account should hold, one OpenSSH line each " +
 					"(`<type> <base64 key> [comment]`; surrounding whitespace is ignored). An empty set removes all keys.",
@@ -114,13 +107,10 @@ func (distinctKeys) ValidateSet(ctx context.Context, req validator.SetRequest, r
 }
 
 func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[keysModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var plan keysModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	wanted, d := parseSet(ctx, plan.Keys)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -164,14 +154,8 @@ func (r *keysResource) store(ctx context.Context, keys []string, configured type
 }
 
 func (r *keysResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var prior keysModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	client, prior, ok := providerdata.Begin[keysModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	keys, err := client.GetSSHKeys(ctx)
@@ -185,14 +169,10 @@ func (r *keysResource) Read(ctx context.Context, req resource.ReadRequest, resp 
 }
 
 func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[keysModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var plan, state keysModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	wanted, d := parseSet(ctx, plan.Keys)
 	resp.Diagnostics.Append(d...)
 	known, d := setLines(ctx, state.Keys)
@@ -231,13 +211,10 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 // Delete removes only the keys in state; keys added since, by hand or by
 // another tool, stay.
 func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[keysModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var state keysModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	mine, d := setLines(ctx, state.Keys)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {

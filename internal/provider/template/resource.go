@@ -23,7 +23,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -50,15 +49,13 @@ var (
 )
 
 // NewResource is the runpod_template resource factory.
-func NewResource() resource.Resource { return &templateResource{} }
+func NewResource() resource.Resource {
+	return &templateResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+}
 
 type templateResource struct {
 	providerdata.ResourceBase
 	identity.ByID
-}
-
-func (r *templateResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = ResourceType
 }
 
 func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -70,11 +67,7 @@ func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"existing template's id and the `terraform import` command, and never overwrites it. A template that a pod " +
 			"uses or a serverless endpoint is bound to cannot be deleted; the provider reports the refusal and changes nothing.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The template's id, assigned by Runpod.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": identity.IDAttribute("The template's id, assigned by Runpod."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the template, unique in the account.",
 				Required:            true,
@@ -226,14 +219,8 @@ func persistentVolumeRemoved(_ context.Context, req planmodifier.ObjectRequest, 
 
 func (r *templateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan templateModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, ok := providerdata.Begin[templateModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	name := plan.Name.ValueString()
@@ -294,14 +281,8 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var id string
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
+	client, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if id == "" {
@@ -309,14 +290,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	t, err := r.Data.Reads().Template(ctx, id)
-	if runpod.IsNotFound(err) {
-		// Deleted outside Terraform: drop it so the plan shows a create.
-		tflog.Debug(ctx, "template not found; removing from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Template", fmt.Sprintf("reading template %s", id), err))
+	if providerdata.StopRefresh(ctx, "template", id, err, false, resp) {
 		return
 	}
 	m, diags := fromAPI(ctx, t)
@@ -326,15 +300,8 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 func (r *templateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan, state templateModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	client, plan, state, ok := providerdata.BeginUpdate[templateModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()
@@ -375,30 +342,16 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 }
 
 func (r *templateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, diags := r.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	client, state, ok := providerdata.Begin[templateModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var state templateModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	name := state.Name.ValueString()
+	id, ok := pendingcreate.DeleteID(ctx, "template", state.ID.ValueString(), name,
+		func(ctx context.Context) (*runpod.Template, error) { return findByName(ctx, client, name) },
+		func(r *runpod.Template) string { return r.ID }, &resp.Diagnostics)
+	if !ok {
 		return
-	}
-	id := state.ID.ValueString()
-	if id == "" {
-		// A pending create not resolved by a refresh (-refresh=false): the
-		// template, if it exists, is the one with its name.
-		found, err := findByName(ctx, client, state.Name.ValueString())
-		if errors.Is(err, errNotFound) {
-			return
-		}
-		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Template Not Deleted",
-				fmt.Sprintf("listing templates to find %q, whose create reply was lost", state.Name.ValueString()), err))
-			return
-		}
-		id = found.ID
 	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "template", Name: state.Name.ValueString(), ID: id,
