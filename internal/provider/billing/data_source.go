@@ -33,13 +33,9 @@ func NewDataSource() datasource.DataSource { return &dataSource{} }
 type dataSource struct{ providerdata.DataSourceBase }
 
 type model struct {
+	WindowModel
 	Kind            types.String             `tfsdk:"kind"`
 	ResourceID      types.String             `tfsdk:"resource_id"`
-	StartTime       types.String             `tfsdk:"start_time"`
-	EndTime         types.String             `tfsdk:"end_time"`
-	LastN           types.Int64              `tfsdk:"last_n"`
-	BucketSize      types.String             `tfsdk:"bucket_size"`
-	Window          types.Object             `tfsdk:"window"`
 	Records         []recordModel            `tfsdk:"records"`
 	RecordCount     types.Int64              `tfsdk:"record_count"`
 	UniqueCount     types.Int64              `tfsdk:"unique_count"`
@@ -139,7 +135,7 @@ func (d *dataSource) ValidateConfig(ctx context.Context, req datasource.Validate
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ValidateWindow(cfg.StartTime, cfg.EndTime, &resp.Diagnostics)
+	cfg.Validate(&resp.Diagnostics)
 	if tfvalue.Known(cfg.Kind) && !cfg.ResourceID.IsNull() && runpod.BillingFilter(runpod.BillingKind(cfg.Kind.ValueString())) == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("resource_id"), "No Id Filter for This Kind",
 			fmt.Sprintf("kind = %q has no per-resource records, so resource_id cannot filter it. Remove resource_id, or use "+
@@ -159,7 +155,7 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 		return
 	}
 	kind := runpod.BillingKind(cfg.Kind.ValueString())
-	b, err := client.ListBilling(ctx, kind, Query(cfg.StartTime, cfg.EndTime, cfg.LastN, cfg.BucketSize, cfg.ResourceID.ValueString()))
+	b, err := client.ListBilling(ctx, kind, cfg.Query(cfg.ResourceID.ValueString()))
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Billing", fmt.Sprintf("reading %s billing", kind), err))
 		return
@@ -199,7 +195,7 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 	}
 	total, parts := split(b.Totals)
 	out.TotalAmount, out.Totals = types.Float64Value(total), parts
-	out.Window = WindowValue(b.Window.StartTime, b.Window.EndTime, b.Window.BucketSize)
+	out.Resolved = WindowValue(b.Window.StartTime, b.Window.EndTime, b.Window.BucketSize)
 	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
 }
 

@@ -69,10 +69,22 @@ func WindowAttributes() map[string]schema.Attribute {
 	}
 }
 
-// ValidateWindow refuses a window that does not start before it ends, at
+// WindowModel is what WindowAttributes describe, as the model of every
+// billing data source embeds it.
+type WindowModel struct {
+	StartTime  types.String `tfsdk:"start_time"`
+	EndTime    types.String `tfsdk:"end_time"`
+	LastN      types.Int64  `tfsdk:"last_n"`
+	BucketSize types.String `tfsdk:"bucket_size"`
+	// Resolved is `window`, set from the API's answer by WindowValue.
+	Resolved types.Object `tfsdk:"window"`
+}
+
+// Validate refuses a window that does not start before it ends, at
 // validate time, so no request the API would refuse is sent. (The attribute
 // validators cover formats, the bucket size and last_n with a time.)
-func ValidateWindow(start, end types.String, diags *diag.Diagnostics) {
+func (w WindowModel) Validate(diags *diag.Diagnostics) {
+	start, end := w.StartTime, w.EndTime
 	if !tfvalue.Known(start) || !tfvalue.Known(end) {
 		return
 	}
@@ -84,15 +96,16 @@ func ValidateWindow(start, end types.String, diags *diag.Diagnostics) {
 	}
 }
 
-// Query builds the API query from validated window arguments.
-func Query(start, end types.String, lastN types.Int64, bucketSize types.String, id string) runpod.BillingQuery {
-	q := runpod.BillingQuery{BucketSize: bucketSize.ValueString(), LastN: int(lastN.ValueInt64()), ID: id}
+// Query builds the API query from the validated window arguments, for the
+// objects with id ("" for all).
+func (w WindowModel) Query(id string) runpod.BillingQuery {
+	q := runpod.BillingQuery{BucketSize: w.BucketSize.ValueString(), LastN: int(w.LastN.ValueInt64()), ID: id}
 	// The validators have checked the format.
-	if tfvalue.Known(start) {
-		q.StartTime, _ = time.Parse(time.RFC3339, start.ValueString())
+	if tfvalue.Known(w.StartTime) {
+		q.StartTime, _ = time.Parse(time.RFC3339, w.StartTime.ValueString())
 	}
-	if tfvalue.Known(end) {
-		q.EndTime, _ = time.Parse(time.RFC3339, end.ValueString())
+	if tfvalue.Known(w.EndTime) {
+		q.EndTime, _ = time.Parse(time.RFC3339, w.EndTime.ValueString())
 	}
 	return q
 }

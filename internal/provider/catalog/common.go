@@ -57,6 +57,47 @@ func availabilityAttribute(desc, idDesc string) schema.ListNestedAttribute {
 	}
 }
 
+// stockModel is where a CPU or GPU type has stock now: the best level, the
+// stock per data center and the ids of the data centers that have some.
+type stockModel struct {
+	Availability           types.String        `tfsdk:"availability"`
+	DataCenters            []availabilityModel `tfsdk:"data_centers"`
+	AvailableDataCenterIDs []types.String      `tfsdk:"available_data_center_ids"`
+}
+
+// stockFromAPI is a type's stock from its rows per data center, counting
+// only the data centers in only when it is non-empty. The level is the one
+// the API reports, unless data centers are left out or it reports none: then
+// it is the best among the rows counted.
+func stockFromAPI(rows []runpod.Availability, only []string, reported string) stockModel {
+	kept, withStock := availabilityRows(rows, only)
+	if len(only) > 0 || reported == "" {
+		reported = bestAvailability(kept)
+	}
+	return stockModel{
+		Availability:           types.StringValue(reported),
+		DataCenters:            kept,
+		AvailableDataCenterIDs: stringList(withStock),
+	}
+}
+
+// stockAttributes are the attributes of stockModel, added to attrs:
+// availability says across which data centers the level is the best, and
+// dataCenters and dataCenterID describe data_centers.
+func stockAttributes(attrs map[string]schema.Attribute, availability, dataCenters, dataCenterID string) map[string]schema.Attribute {
+	attrs["availability"] = schema.StringAttribute{
+		MarkdownDescription: "Best stock across " + availability + ": " + availabilityLevels + ".",
+		Computed:            true,
+	}
+	attrs["data_centers"] = availabilityAttribute(dataCenters, dataCenterID)
+	attrs["available_data_center_ids"] = schema.ListAttribute{
+		MarkdownDescription: "Ids of the data centers in `data_centers` that have stock now, best-stocked first.",
+		ElementType:         types.StringType,
+		Computed:            true,
+	}
+	return attrs
+}
+
 // availabilityRows converts and sorts rows best-stocked first, then by id,
 // keeping only ids in only when it is non-empty. It also returns the ids of
 // the rows that have stock, in the same order.

@@ -32,15 +32,13 @@ type cpuTypesModel struct {
 }
 
 type cpuTypeModel struct {
-	ID                     types.String        `tfsdk:"id"`
-	Name                   types.String        `tfsdk:"name"`
-	Group                  types.String        `tfsdk:"group"`
-	VCPU                   *vcpuRangeModel     `tfsdk:"vcpu"`
-	RAMGBPerVCPU           types.Float64       `tfsdk:"ram_gb_per_vcpu"`
-	Price                  *cpuPriceModel      `tfsdk:"price"`
-	Availability           types.String        `tfsdk:"availability"`
-	DataCenters            []availabilityModel `tfsdk:"data_centers"`
-	AvailableDataCenterIDs []types.String      `tfsdk:"available_data_center_ids"`
+	ID           types.String    `tfsdk:"id"`
+	Name         types.String    `tfsdk:"name"`
+	Group        types.String    `tfsdk:"group"`
+	VCPU         *vcpuRangeModel `tfsdk:"vcpu"`
+	RAMGBPerVCPU types.Float64   `tfsdk:"ram_gb_per_vcpu"`
+	Price        *cpuPriceModel  `tfsdk:"price"`
+	stockModel
 }
 
 type vcpuRangeModel struct {
@@ -80,7 +78,7 @@ func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"cpu_types": schema.ListNestedAttribute{
 				MarkdownDescription: "The CPU flavours, sorted by id.",
 				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				NestedObject: schema.NestedAttributeObject{Attributes: stockAttributes(map[string]schema.Attribute{
 					"id":    str("CPU flavour id, e.g. `cpu5c`."),
 					"name":  str("Display name, e.g. `Compute-Optimized`."),
 					"group": str("Hardware generation, e.g. `Gen 5`."),
@@ -101,15 +99,8 @@ func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 							"serverless_per_vcpu": f64("For serverless workers, or null when not offered."),
 						},
 					},
-					"availability": str("Best stock across data centers: " + availabilityLevels + "."),
-					"data_centers": availabilityAttribute("Stock per data center for the product and vCPU count asked, "+
-						"best-stocked first.", "Data center id."),
-					"available_data_center_ids": schema.ListAttribute{
-						MarkdownDescription: "Ids of the data centers in `data_centers` that have stock now, best-stocked first.",
-						ElementType:         types.StringType,
-						Computed:            true,
-					},
-				}},
+				}, "data centers", "Stock per data center for the product and vCPU count asked, best-stocked first.",
+					"Data center id.")},
 			},
 		},
 	}
@@ -142,11 +133,6 @@ func (d *cpuTypesDataSource) Read(ctx context.Context, req datasource.ReadReques
 
 // cpuFromAPI is the one conversion from the API's CPU flavour.
 func cpuFromAPI(c *runpod.CPUType) cpuTypeModel {
-	rows, withStock := availabilityRows(c.DataCenters, nil)
-	availability := c.Availability
-	if availability == "" {
-		availability = bestAvailability(rows)
-	}
 	return cpuTypeModel{
 		ID:           types.StringValue(c.ID),
 		Name:         types.StringValue(c.Name),
@@ -157,9 +143,7 @@ func cpuFromAPI(c *runpod.CPUType) cpuTypeModel {
 			SecurePerVCPU:     types.Float64Value(c.Price.SecurePerVCPU),
 			ServerlessPerVCPU: types.Float64PointerValue(c.Price.ServerlessPerVCPU),
 		},
-		Availability:           types.StringValue(availability),
-		DataCenters:            rows,
-		AvailableDataCenterIDs: stringList(withStock),
+		stockModel: stockFromAPI(c.DataCenters, nil, c.Availability),
 	}
 }
 

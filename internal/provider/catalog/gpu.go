@@ -31,19 +31,17 @@ type gpuQueryModel struct {
 
 // gpuTypeModel is one GPU type with its availability.
 type gpuTypeModel struct {
-	ID                     types.String        `tfsdk:"id"`
-	Name                   types.String        `tfsdk:"name"`
-	Manufacturer           types.String        `tfsdk:"manufacturer"`
-	MemoryGB               types.Int64         `tfsdk:"memory_gb"`
-	Pool                   types.String        `tfsdk:"pool"`
-	SecureCloud            types.Bool          `tfsdk:"secure_cloud"`
-	CommunityCloud         types.Bool          `tfsdk:"community_cloud"`
-	Price                  *gpuPriceModel      `tfsdk:"price"`
-	MaxCount               *gpuMaxCountModel   `tfsdk:"max_count"`
-	Availability           types.String        `tfsdk:"availability"`
-	DataCenters            []availabilityModel `tfsdk:"data_centers"`
-	AvailableDataCenterIDs []types.String      `tfsdk:"available_data_center_ids"`
-	CudaVersions           []cudaVersionModel  `tfsdk:"cuda_versions"`
+	ID             types.String       `tfsdk:"id"`
+	Name           types.String       `tfsdk:"name"`
+	Manufacturer   types.String       `tfsdk:"manufacturer"`
+	MemoryGB       types.Int64        `tfsdk:"memory_gb"`
+	Pool           types.String       `tfsdk:"pool"`
+	SecureCloud    types.Bool         `tfsdk:"secure_cloud"`
+	CommunityCloud types.Bool         `tfsdk:"community_cloud"`
+	Price          *gpuPriceModel     `tfsdk:"price"`
+	MaxCount       *gpuMaxCountModel  `tfsdk:"max_count"`
+	CudaVersions   []cudaVersionModel `tfsdk:"cuda_versions"`
+	stockModel
 }
 
 type gpuPriceModel struct {
@@ -129,7 +127,7 @@ func gpuTypeAttributes() map[string]schema.Attribute {
 	i64 := func(desc string) schema.Attribute {
 		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
 	}
-	return map[string]schema.Attribute{
+	return stockAttributes(map[string]schema.Attribute{
 		"id":              str("GPU type id, as pods and clusters name it, e.g. `NVIDIA GeForce RTX 4090`."),
 		"name":            str("Display name, e.g. `RTX 4090`."),
 		"manufacturer":    str("`NVIDIA`, `AMD` or `UNKNOWN`."),
@@ -154,14 +152,6 @@ func gpuTypeAttributes() map[string]schema.Attribute {
 				"community": i64("On Community Cloud."),
 			},
 		},
-		"availability": str("Best stock across the data centers counted: " + availabilityLevels + "."),
-		"data_centers": availabilityAttribute("Stock per data center for the product, cloud and GPU count asked, best-stocked "+
-			"first. Empty when the type has no stock anywhere counted.", "Data center id, e.g. `EU-RO-1`."),
-		"available_data_center_ids": schema.ListAttribute{
-			MarkdownDescription: "Ids of the data centers in `data_centers` that have stock now, best-stocked first.",
-			ElementType:         types.StringType,
-			Computed:            true,
-		},
 		"cuda_versions": schema.ListNestedAttribute{
 			MarkdownDescription: "CUDA versions that machines with this GPU run, and whether any of them has stock. " +
 				"Empty for GPUs that report none (AMD).",
@@ -171,7 +161,8 @@ func gpuTypeAttributes() map[string]schema.Attribute {
 				"available": schema.BoolAttribute{MarkdownDescription: "Whether a machine running it has stock now.", Computed: true},
 			}},
 		},
-	}
+	}, "the data centers counted", "Stock per data center for the product, cloud and GPU count asked, best-stocked "+
+		"first. Empty when the type has no stock anywhere counted.", "Data center id, e.g. `EU-RO-1`.")
 }
 
 // toQuery builds the API query; stock is always read, for one product. It
@@ -205,7 +196,6 @@ func (q *gpuQueryModel) toQuery(ctx context.Context) (runpod.GPUTypeQuery, []str
 // gpuFromAPI is the one conversion from the API's GPU type, counting only
 // the data centers in onlyDCs when it is non-empty.
 func gpuFromAPI(g *runpod.GPUType, onlyDCs []string) gpuTypeModel {
-	rows, withStock := availabilityRows(g.DataCenters, onlyDCs)
 	m := gpuTypeModel{
 		ID:             types.StringValue(g.ID),
 		Name:           types.StringValue(g.Name),
@@ -223,13 +213,8 @@ func gpuFromAPI(g *runpod.GPUType, onlyDCs []string) gpuTypeModel {
 			Secure:    types.Int64Value(int64(g.MaxCount.Secure)),
 			Community: types.Int64Value(int64(g.MaxCount.Community)),
 		},
-		Availability:           types.StringValue(g.Availability),
-		DataCenters:            rows,
-		AvailableDataCenterIDs: stringList(withStock),
-		CudaVersions:           make([]cudaVersionModel, 0, len(g.CudaVersions)),
-	}
-	if len(onlyDCs) > 0 || g.Availability == "" {
-		m.Availability = types.StringValue(bestAvailability(rows))
+		CudaVersions: make([]cudaVersionModel, 0, len(g.CudaVersions)),
+		stockModel:   stockFromAPI(g.DataCenters, onlyDCs, g.Availability),
 	}
 	for _, c := range g.CudaVersions {
 		m.CudaVersions = append(m.CudaVersions, cudaVersionModel{Version: types.StringValue(c.Version), Available: types.BoolValue(c.Available)})

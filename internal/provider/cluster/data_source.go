@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -13,43 +12,27 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// apiKind is what the cluster data sources know of a cluster.
+var apiKind = datasources.Kind[runpod.Cluster]{
+	Noun: "cluster",
+	ID:   func(c *runpod.Cluster) string { return c.ID },
+	Name: func(c *runpod.Cluster) string { return c.Name },
+}
+
 // NewDataSource is the runpod_cluster data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Cluster, clusterModel]{
+		Kind:        apiKind,
 		TypeName:    "runpod_cluster",
 		BuildSchema: dataSourceSchema,
-		Kind:        "cluster",
-		Title:       "Cluster",
-		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Cluster, error) {
-			return reads.Cluster(ctx, id)
-		},
-		GetErrorSummary:   "Cannot Read Cluster",
-		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading cluster %s", id) },
-		Named:             namedClusters,
-		NamedErrorSummary: "Cannot List Clusters",
-		NamedErrorDoing:   "listing clusters",
-		ID:                func(c *runpod.Cluster) string { return c.ID },
+		Get:         (*providerdata.Reads).Cluster,
+		ListAll:     (*runpod.Client).ListClusters,
 		Describe: func(c *runpod.Cluster) string {
 			return fmt.Sprintf("%s (%d pods × %d %s in %s)", c.ID, c.Compute.PodCount, c.Compute.GPUCountPerPod,
 				c.Compute.GPUTypeID, orDash(c.DataCenterID))
 		},
 		Convert: datasources.Converter(fromAPI),
 	}
-}
-
-// namedClusters returns the clusters named name: names need not be unique.
-func namedClusters(ctx context.Context, client *runpod.Client, name string) ([]runpod.Cluster, error) {
-	all, err := client.ListClusters(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var matches []runpod.Cluster
-	for _, c := range all {
-		if c.Name == name {
-			matches = append(matches, c)
-		}
-	}
-	return matches, nil
 }
 
 // dataSourceAttributes describes what the API returns of a cluster, all

@@ -27,12 +27,8 @@ func NewBillingDataSource() datasource.DataSource { return &billingDataSource{} 
 type billingDataSource struct{ providerdata.DataSourceBase }
 
 type billingModel struct {
+	billing.WindowModel
 	ClusterID          types.String   `tfsdk:"cluster_id"`
-	StartTime          types.String   `tfsdk:"start_time"`
-	EndTime            types.String   `tfsdk:"end_time"`
-	LastN              types.Int64    `tfsdk:"last_n"`
-	BucketSize         types.String   `tfsdk:"bucket_size"`
-	Window             types.Object   `tfsdk:"window"`
 	Records            []billingEntry `tfsdk:"records"`
 	RecordCount        types.Int64    `tfsdk:"record_count"`
 	UniqueClusterCount types.Int64    `tfsdk:"unique_cluster_count"`
@@ -118,7 +114,7 @@ func (d *billingDataSource) ValidateConfig(ctx context.Context, req datasource.V
 	var cfg billingModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if !resp.Diagnostics.HasError() {
-		billing.ValidateWindow(cfg.StartTime, cfg.EndTime, &resp.Diagnostics)
+		cfg.Validate(&resp.Diagnostics)
 	}
 }
 
@@ -133,8 +129,7 @@ func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	q := billing.Query(cfg.StartTime, cfg.EndTime, cfg.LastN, cfg.BucketSize, cfg.ClusterID.ValueString())
-	b, err := client.ListClusterBilling(ctx, q)
+	b, err := client.ListClusterBilling(ctx, cfg.Query(cfg.ClusterID.ValueString()))
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Cluster Billing", "reading cluster billing", err))
 		return
@@ -154,7 +149,7 @@ func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 	out.RecordCount = types.Int64Value(int64(b.Metadata.RecordCount))
 	out.UniqueClusterCount = types.Int64Value(int64(b.Metadata.UniqueClusterCount))
-	out.Window = billing.WindowValue(b.Metadata.Query.StartTime, b.Metadata.Query.EndTime, b.Metadata.Query.BucketSize)
+	out.Resolved = billing.WindowValue(b.Metadata.Query.StartTime, b.Metadata.Query.EndTime, b.Metadata.Query.BucketSize)
 	t := b.Metadata.Totals
 	out.Totals = types.ObjectValueMust(amountsAttrTypes, map[string]attr.Value{
 		"total_amount":      types.Float64Value(t.TotalAmount),

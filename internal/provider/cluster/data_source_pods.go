@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -114,8 +115,7 @@ func (d *podsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	id := cfg.ClusterID.ValueString()
 	pods, err := client.ListClusterPods(ctx, id)
 	if runpod.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("cluster_id"), "Cluster Not Found",
-			fmt.Sprintf("No cluster with id %q exists or is visible to this API key.", id))
+		resp.Diagnostics.Append(datasources.NotFound(path.Root("cluster_id"), apiKind.Noun, id))
 		return
 	}
 	if err != nil {

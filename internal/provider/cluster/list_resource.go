@@ -10,15 +10,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -51,7 +48,7 @@ type listedCluster struct {
 
 // listFilter is the runpod_cluster list block's config.
 type listFilter struct {
-	listresources.NameFilter
+	datasources.NameFilter
 	Status types.String `tfsdk:"status"`
 }
 
@@ -66,8 +63,12 @@ type clusterList = listresources.List[listedCluster, listFilter, resourceModel]
 // NewListResource is the runpod_cluster list resource factory.
 func NewListResource() list.ListResource {
 	l := &clusterList{
+		Kind: datasources.Kind[listedCluster]{
+			Noun: "cluster",
+			ID:   func(c *listedCluster) string { return c.ID },
+			Name: func(c *listedCluster) string { return c.Name },
+		},
 		TypeName: ResourceType,
-		Kind:     "cluster",
 		Description: "Finds the account's Instant Clusters for `terraform query`, by name and status. Each result is " +
 			"named `NAME (ID, PODS pods × COUNTx GPU in DATA_CENTER, STATUS)`. A cluster's status sums up its member " +
 			"pods: `RUNNING` when every member runs, otherwise the status of its least ready member (`ERROR`, then " +
@@ -90,13 +91,9 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		ErrorSummary: "Cannot List Clusters",
-		ErrorDoing:   "listing clusters",
-		ID:           func(c *listedCluster) string { return c.ID },
-		Name:         func(c *listedCluster) string { return c.Name },
-		DisplayName:  displayName,
+		DisplayName: displayName,
 	}
-	l.Fetch = func(ctx context.Context, client *runpod.Client) ([]listedCluster, error) {
+	l.Fetch = func(client *runpod.Client, ctx context.Context) ([]listedCluster, error) {
 		return fetchClusters(ctx, l, client)
 	}
 	l.Convert = func(ctx context.Context, c *listedCluster) (resourceModel, diag.Diagnostics) {
@@ -238,13 +235,7 @@ func (m *resourceModel) setContainerFrom(ctx context.Context, p *runpod.Pod) dia
 // follows ImportState refreshes a state that holds only the id and
 // estimates the cost once.
 func importedModel(ctx context.Context, r *clusterResource, c *runpod.Cluster) (resourceModel, diag.Diagnostics) {
-	var s resource.SchemaResponse
-	r.Schema(ctx, resource.SchemaRequest{}, &s)
-	diags := s.Diagnostics
-	st := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(ctx), nil)}
-	diags.Append(st.SetAttribute(ctx, path.Root("id"), c.ID)...)
-	var m resourceModel
-	diags.Append(st.Get(ctx, &m)...)
+	m, diags := listresources.ImportedModel[resourceModel](ctx, r, c.ID)
 	if diags.HasError() {
 		return m, diags
 	}

@@ -9,6 +9,7 @@ package datasources
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -29,27 +30,37 @@ var (
 // for one object, Model its Terraform model.
 type List[API, Model any] struct {
 	providerdata.DataSourceBase
+	// Kind names the kind; its Name and ID, when set, order the list by name,
+	// then by id (nil keeps the API's order).
+	Kind[API]
 
 	// TypeName is the data source's type, e.g. "runpod_clusters".
 	TypeName string
 	// Description is the data source's MarkdownDescription.
 	Description string
-	// Attribute names the list attribute, e.g. "clusters", and
-	// AttributeDescription describes it.
+	// Attribute names the list attribute (by default the type name without
+	// "runpod_", e.g. "clusters"), and AttributeDescription describes it (by
+	// default "The account's clusters.").
 	Attribute, AttributeDescription string
 	// ItemAttributes describes one element of the list, all computed.
 	ItemAttributes func() map[string]schema.Attribute
 
-	// Fetch lists the objects, through the provider's shared reads where
-	// the kind has them.
-	Fetch func(ctx context.Context, reads *providerdata.Reads) ([]API, error)
-	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails,
-	// e.g. "Cannot List Clusters" and "listing clusters".
+	// Fetch lists the objects, e.g. (*providerdata.Reads).Clusters: through
+	// the provider's shared reads where the kind has them.
+	Fetch func(reads *providerdata.Reads, ctx context.Context) ([]API, error)
+	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails; by
+	// default Kind.ListError's "Cannot List Clusters" and "listing clusters".
 	ErrorSummary, ErrorDoing string
-	// Less orders the list; nil keeps the API's order.
-	Less func(a, b *API) bool
 	// Convert makes the model of one object.
 	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
+}
+
+// attribute is the name of the list attribute.
+func (d *List[API, Model]) attribute() string {
+	if d.Attribute != "" {
+		return d.Attribute
+	}
+	return strings.TrimPrefix(d.TypeName, "runpod_")
 }
 
 // Metadata implements datasource.DataSource.
@@ -59,11 +70,15 @@ func (d *List[API, Model]) Metadata(_ context.Context, _ datasource.MetadataRequ
 
 // Schema implements datasource.DataSource.
 func (d *List[API, Model]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	desc := d.AttributeDescription
+	if desc == "" {
+		desc = "The account's " + d.Plural() + "."
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: d.Description,
 		Attributes: map[string]schema.Attribute{
-			d.Attribute: schema.ListNestedAttribute{
-				MarkdownDescription: d.AttributeDescription,
+			d.attribute(): schema.ListNestedAttribute{
+				MarkdownDescription: desc,
 				Computed:            true,
 				NestedObject:        schema.NestedAttributeObject{Attributes: d.ItemAttributes()},
 			},
@@ -78,13 +93,17 @@ func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.Fetch(ctx, d.Data.Reads())
+	all, err := d.Fetch(d.Data.Reads(), ctx)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError(d.ErrorSummary, d.ErrorDoing, err))
+		if d.ErrorSummary != "" {
+			resp.Diagnostics.Append(diagnostics.APIError(d.ErrorSummary, d.ErrorDoing, err))
+		} else {
+			resp.Diagnostics.Append(d.ListError(err))
+		}
 		return
 	}
-	if d.Less != nil {
-		sort.Slice(all, func(i, j int) bool { return d.Less(&all[i], &all[j]) })
+	if d.Name != nil {
+		sort.Slice(all, func(i, j int) bool { return d.ByNameThenID(&all[i], &all[j]) })
 	}
 	items := make([]Model, 0, len(all))
 	for i := range all {
@@ -92,7 +111,7 @@ func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, r
 		resp.Diagnostics.Append(diags...)
 		items = append(items, m)
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.Attribute), items)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.attribute()), items)...)
 }
 
 // Converter adapts a conversion that cannot fail to the signature of
@@ -100,16 +119,5 @@ func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, r
 func Converter[API, Model any](convert func(*API) Model) func(context.Context, *API) (Model, diag.Diagnostics) {
 	return func(_ context.Context, object *API) (Model, diag.Diagnostics) {
 		return convert(object), nil
-	}
-}
-
-// ByNameThenID orders objects by name, then by id for objects of kinds
-// whose names need not be unique, so that the order is stable.
-func ByNameThenID[API any](name, id func(*API) string) func(a, b *API) bool {
-	return func(a, b *API) bool {
-		if name(a) != name(b) {
-			return name(a) < name(b)
-		}
-		return id(a) < id(b)
 	}
 }

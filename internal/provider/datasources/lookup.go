@@ -30,38 +30,39 @@ var (
 // Model its Terraform model, whose schema has `id` and `name`.
 type Lookup[API, Model any] struct {
 	providerdata.DataSourceBase
+	// Kind names the kind in messages; its ID orders objects that share a
+	// name.
+	Kind[API]
 
 	// TypeName is the data source's type, e.g. "runpod_cluster".
 	TypeName string
 	// BuildSchema makes the data source's schema; WithLookupKeys makes its `id`
 	// and `name`.
 	BuildSchema func() schema.Schema
-	// Kind names the kind in messages ("network volume"), Title in
-	// summaries ("Network Volume").
-	Kind, Title string
 
-	// Get reads the object with an id, through the provider's shared reads
-	// so that a lookup shares the list refresh sends; a runpod.IsNotFound
-	// error is reported on `id`.
-	Get func(ctx context.Context, reads *providerdata.Reads, id string) (*API, error)
-	// GetErrorSummary and GetErrorDoing make the diagnostic for any other
-	// error of Get, e.g. "Cannot Read Cluster" and "reading cluster <id>".
-	GetErrorSummary string
-	GetErrorDoing   func(id string) string
+	// Get reads the object with an id, e.g. (*providerdata.Reads).Cluster:
+	// through the provider's shared reads, so that a lookup shares the list
+	// refresh sends. A runpod.IsNotFound error is reported on `id`.
+	Get func(reads *providerdata.Reads, ctx context.Context, id string) (*API, error)
 
-	// Named returns the objects with exactly this name: none is reported
-	// on `name`, more than one too, listed with Describe. It takes the
-	// client because kinds share it with their resources' read-before-write
-	// checks, which must not be served from a list.
-	Named func(ctx context.Context, client *runpod.Client, name string) ([]API, error)
-	// NamedErrorSummary and NamedErrorDoing make the diagnostic when Named
-	// fails.
-	NamedErrorSummary, NamedErrorDoing string
-	// ID and Describe list the objects sharing a name, sorted by ID, as
-	// "<id> (<what tells them apart>)". Kinds whose names are unique
-	// leave them nil.
-	ID       func(*API) string
+	// A kind whose names need not be unique sets ListAll, e.g.
+	// (*runpod.Client).ListClusters: a name is looked up among all the
+	// objects, and more than one with it is an error listing them with
+	// Describe, as "<id> (<what tells them apart>)". Its errors read
+	// "Cannot Read Cluster" / "reading cluster <id>" and "Cannot List
+	// Clusters" / "listing clusters".
+	//
+	// A kind whose names are unique sets Find instead, which returns the one
+	// object with a name or NotFound; both reads fail with "Cannot Read
+	// Template" / "reading the template".
+	//
+	// Both take the client, not the shared reads: kinds share them with
+	// their resources' read-before-write checks, which must not be served
+	// from a list.
+	ListAll  func(client *runpod.Client, ctx context.Context) ([]API, error)
 	Describe func(*API) string
+	Find     func(ctx context.Context, client *runpod.Client, name string) (*API, error)
+	NotFound error
 
 	// Convert makes the model of the object found.
 	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
@@ -120,30 +121,60 @@ func (d *Lookup[API, Model]) Read(ctx context.Context, req datasource.ReadReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
+// readError is the diagnostic of a failed read: of the object with id, or
+// of those with a name when id is "".
+func (d *Lookup[API, Model]) readError(id string, err error) diag.Diagnostic {
+	switch {
+	case d.ListAll == nil:
+		return diagnostics.APIError("Cannot Read "+d.Title(), "reading the "+d.Noun, err)
+	case id != "":
+		return diagnostics.APIError("Cannot Read "+d.Title(), fmt.Sprintf("reading %s %s", d.Noun, id), err)
+	}
+	return d.ListError(err)
+}
+
 func (d *Lookup[API, Model]) byID(ctx context.Context, reads *providerdata.Reads, id string, diags *diag.Diagnostics) *API {
-	found, err := d.Get(ctx, reads, id)
+	found, err := d.Get(reads, ctx, id)
 	if runpod.IsNotFound(err) {
-		diags.AddAttributeError(path.Root("id"), d.Title+" Not Found",
-			fmt.Sprintf("No %s with id %q exists or is visible to this API key.", d.Kind, id))
+		diags.Append(NotFound(path.Root("id"), d.Noun, id))
 		return nil
 	}
 	if err != nil {
-		diags.Append(diagnostics.APIError(d.GetErrorSummary, d.GetErrorDoing(id), err))
+		diags.Append(d.readError(id, err))
 		return nil
 	}
 	return found
 }
 
-func (d *Lookup[API, Model]) byName(ctx context.Context, client *runpod.Client, name string, diags *diag.Diagnostics) *API {
-	matches, err := d.Named(ctx, client, name)
+// named returns the objects with exactly this name.
+func (d *Lookup[API, Model]) named(ctx context.Context, client *runpod.Client, name string) ([]API, error) {
+	if d.ListAll == nil {
+		found, err := d.Find(ctx, client, name)
+		switch {
+		case errors.Is(err, d.NotFound):
+			return nil, nil
+		case err != nil:
+			return nil, err
+		}
+		return []API{*found}, nil
+	}
+	all, err := d.ListAll(client, ctx)
 	if err != nil {
-		diags.Append(diagnostics.APIError(d.NamedErrorSummary, d.NamedErrorDoing, err))
+		return nil, err
+	}
+	return d.WithName(all, name), nil
+}
+
+func (d *Lookup[API, Model]) byName(ctx context.Context, client *runpod.Client, name string, diags *diag.Diagnostics) *API {
+	matches, err := d.named(ctx, client, name)
+	if err != nil {
+		diags.Append(d.readError("", err))
 		return nil
 	}
 	switch len(matches) {
 	case 0:
-		diags.AddAttributeError(path.Root("name"), d.Title+" Not Found",
-			fmt.Sprintf("The account has no %s named %q.", d.Kind, name))
+		diags.AddAttributeError(path.Root("name"), d.Title()+" Not Found",
+			fmt.Sprintf("The account has no %s named %q.", d.Noun, name))
 		return nil
 	case 1:
 		return &matches[0]
@@ -153,24 +184,9 @@ func (d *Lookup[API, Model]) byName(ctx context.Context, client *runpod.Client, 
 	for i := range matches {
 		list[i] = "  - " + d.Describe(&matches[i])
 	}
-	diags.AddAttributeError(path.Root("name"), d.Title+" Name Is Ambiguous",
-		fmt.Sprintf("%d %ss are named %q, so the name does not say which one to read:\n%s\n\n"+
+	diags.AddAttributeError(path.Root("name"), d.Title()+" Name Is Ambiguous",
+		fmt.Sprintf("%d %s are named %q, so the name does not say which one to read:\n%s\n\n"+
 			"Read it by id instead, or list them all with the %ss data source.",
-			len(matches), d.Kind, name, strings.Join(list, "\n"), d.TypeName))
+			len(matches), d.Plural(), name, strings.Join(list, "\n"), d.TypeName))
 	return nil
-}
-
-// Only adapts a find function of a kind whose names are unique, which
-// returns the one object with a name or notFound, to Lookup.Named.
-func Only[API any](find func(ctx context.Context, client *runpod.Client, name string) (*API, error), notFound error) func(context.Context, *runpod.Client, string) ([]API, error) {
-	return func(ctx context.Context, client *runpod.Client, name string) ([]API, error) {
-		found, err := find(ctx, client, name)
-		switch {
-		case errors.Is(err, notFound):
-			return nil, nil
-		case err != nil:
-			return nil, err
-		}
-		return []API{*found}, nil
-	}
 }

@@ -1,7 +1,6 @@
 package endpoint
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -14,24 +13,24 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// apiKind is what the endpoint data sources and list resource know of an
+// endpoint.
+var apiKind = datasources.Kind[runpod.Endpoint]{
+	Noun: "endpoint",
+	ID:   func(e *runpod.Endpoint) string { return e.ID },
+	Name: func(e *runpod.Endpoint) string { return e.Name },
+}
+
 // NewDataSource is the runpod_endpoint data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Endpoint, endpointModel]{
+		Kind:        apiKind,
 		TypeName:    "runpod_endpoint",
 		BuildSchema: dataSourceSchema,
-		Kind:        "endpoint",
-		Title:       "Endpoint",
-		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Endpoint, error) {
-			return reads.Endpoint(ctx, id)
-		},
-		GetErrorSummary:   "Cannot Read Endpoint",
-		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading endpoint %s", id) },
-		Named:             namedEndpoints,
-		NamedErrorSummary: "Cannot List Endpoints",
-		NamedErrorDoing:   "listing endpoints",
-		ID:                func(e *runpod.Endpoint) string { return e.ID },
-		Describe:          describeEndpoint,
-		Convert:           datasources.Converter(dataFromAPI),
+		Get:         (*providerdata.Reads).Endpoint,
+		ListAll:     (*runpod.Client).ListEndpoints,
+		Describe:    describeEndpoint,
+		Convert:     datasources.Converter(dataFromAPI),
 	}
 }
 
@@ -43,21 +42,6 @@ func dataFromAPI(e *runpod.Endpoint) endpointModel { return fromAPI(e, endpointM
 // "abc123 (QUEUE on GPU pools ADA_24, AMPERE_48, created 2026-03-01)".
 func describeEndpoint(e *runpod.Endpoint) string {
 	return fmt.Sprintf("%s (%s on %s, created %s)", e.ID, e.Type, computeOf(e), e.CreatedAt.UTC().Format(time.DateOnly))
-}
-
-// namedEndpoints returns the endpoints named name: names need not be unique.
-func namedEndpoints(ctx context.Context, client *runpod.Client, name string) ([]runpod.Endpoint, error) {
-	all, err := client.ListEndpoints(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var matches []runpod.Endpoint
-	for _, e := range all {
-		if e.Name == name {
-			matches = append(matches, e)
-		}
-	}
-	return matches, nil
 }
 
 // dataSourceAttributes describes what the API returns of an endpoint (the

@@ -130,15 +130,26 @@ func TestSelectEndpoints(t *testing.T) {
 		}
 		return out
 	}
+	// filter sets name and name_prefix; "" leaves one unset.
+	filter := func(name, prefix string) endpointsModel {
+		var m endpointsModel
+		if name != "" {
+			m.Name = types.StringValue(name)
+		}
+		if prefix != "" {
+			m.NamePrefix = types.StringValue(prefix)
+		}
+		return m
+	}
 	for name, c := range map[string]struct {
 		cfg  endpointsModel
 		want []string
 	}{
 		"all, by name then id": {endpointsModel{}, []string{"ep4", "ep2", "ep1", "ep3"}},
-		"name":                 {endpointsModel{Name: types.StringValue("team-b")}, []string{"ep1", "ep3"}},
-		"name prefix":          {endpointsModel{NamePrefix: types.StringValue("team-")}, []string{"ep2", "ep1", "ep3"}},
-		"both":                 {endpointsModel{Name: types.StringValue("other"), NamePrefix: types.StringValue("team-")}, []string{}},
-		"none match":           {endpointsModel{Name: types.StringValue("nope")}, []string{}},
+		"name":                 {filter("team-b", ""), []string{"ep1", "ep3"}},
+		"name prefix":          {filter("", "team-"), []string{"ep2", "ep1", "ep3"}},
+		"both":                 {filter("other", "team-"), []string{}},
+		"none match":           {filter("nope", ""), []string{}},
 	} {
 		got := ids(selectEndpoints(all, c.cfg))
 		if len(got) != len(c.want) {

@@ -3,15 +3,14 @@ package endpoint
 import (
 	"context"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -27,18 +26,8 @@ func NewListDataSource() datasource.DataSource { return &endpointsDataSource{} }
 type endpointsDataSource struct{ providerdata.DataSourceBase }
 
 type endpointsModel struct {
-	Name       types.String    `tfsdk:"name"`
-	NamePrefix types.String    `tfsdk:"name_prefix"`
-	Endpoints  []endpointModel `tfsdk:"endpoints"`
-}
-
-// matches reports whether an endpoint named name passes the filters (each
-// applies when set).
-func (m endpointsModel) matches(name string) bool {
-	if v := m.Name.ValueString(); v != "" && name != v {
-		return false
-	}
-	return strings.HasPrefix(name, m.NamePrefix.ValueString())
+	datasources.NameFilter
+	Endpoints []endpointModel `tfsdk:"endpoints"`
 }
 
 func (d *endpointsDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -94,16 +83,11 @@ func (d *endpointsDataSource) Read(ctx context.Context, req datasource.ReadReque
 func selectEndpoints(all []runpod.Endpoint, cfg endpointsModel) []endpointModel {
 	found := make([]*runpod.Endpoint, 0, len(all))
 	for i := range all {
-		if cfg.matches(all[i].Name) {
+		if cfg.Match(all[i].Name) {
 			found = append(found, &all[i])
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if found[i].Name != found[j].Name {
-			return found[i].Name < found[j].Name
-		}
-		return found[i].ID < found[j].ID
-	})
+	sort.SliceStable(found, func(i, j int) bool { return apiKind.ByNameThenID(found[i], found[j]) })
 	out := make([]endpointModel, len(found))
 	for i, e := range found {
 		out[i] = dataFromAPI(e)

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -135,8 +136,7 @@ func (d *workersDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	id := cfg.EndpointID.ValueString()
 	list, err := client.ListEndpointWorkers(ctx, id)
 	if runpod.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("endpoint_id"), "Endpoint Not Found",
-			fmt.Sprintf("No endpoint with id %q exists or is visible to this API key.", id))
+		resp.Diagnostics.Append(datasources.NotFound(path.Root("endpoint_id"), apiKind.Noun, id))
 		return
 	}
 	if err != nil {

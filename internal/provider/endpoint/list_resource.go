@@ -9,20 +9,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // listFilter is the runpod_endpoint list block's config.
 type listFilter struct {
-	listresources.NameFilter
+	datasources.NameFilter
 	Type types.String `tfsdk:"type"`
 }
 
@@ -34,8 +31,8 @@ func (f listFilter) Matches(e *runpod.Endpoint) bool {
 // NewListResource is the runpod_endpoint list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Endpoint, listFilter, resourceModel]{
+		Kind:     apiKind,
 		TypeName: ResourceType,
-		Kind:     "endpoint",
 		Description: "Finds the account's serverless endpoints for `terraform query`, by name and type. Each result " +
 			"is named `NAME (ID, TYPE, COMPUTE)`, e.g. `inference (abc123, QUEUE, 1x ADA_24/AMPERE_48)` for a GPU " +
 			"endpoint (GPUs per worker and its pools in Runpod's order) or `(…, QUEUE, 4 vCPU cpu5c)` for a CPU one.\n\n" +
@@ -54,15 +51,9 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Endpoint, error) {
-			return client.ListEndpoints(ctx)
-		},
-		ErrorSummary: "Cannot List Endpoints",
-		ErrorDoing:   "listing endpoints",
-		ID:           func(e *runpod.Endpoint) string { return e.ID },
-		Name:         func(e *runpod.Endpoint) string { return e.Name },
-		DisplayName:  displayName,
-		Convert:      importedModel,
+		Fetch:       (*runpod.Client).ListEndpoints,
+		DisplayName: displayName,
+		Convert:     importedModel,
 	}
 }
 
@@ -104,13 +95,7 @@ func computeShort(e *runpod.Endpoint) string {
 // follows ImportState merges the API's answer into a state that holds only
 // the id (everything else null, typed by the resource's schema).
 func importedModel(ctx context.Context, e *runpod.Endpoint) (resourceModel, diag.Diagnostics) {
-	var s resource.SchemaResponse
-	(&endpointResource{}).Schema(ctx, resource.SchemaRequest{}, &s)
-	diags := s.Diagnostics
-	st := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(ctx), nil)}
-	diags.Append(st.SetAttribute(ctx, path.Root("id"), e.ID)...)
-	var prior resourceModel
-	diags.Append(st.Get(ctx, &prior)...)
+	prior, diags := listresources.ImportedModel[resourceModel](ctx, &endpointResource{}, e.ID)
 	if diags.HasError() {
 		return prior, diags
 	}

@@ -6,22 +6,29 @@
 // would hold it after an import. A kind declares only what is its own (its
 // filters, its API call, its conversion); reading the configuration, the
 // client, errors, ordering and the limit are handled here once.
+//
+// Filter models embed datasources.NameFilter, the `name` and `name_prefix`
+// filters every kind has.
 package listresources
 
 import (
 	"context"
+	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -31,30 +38,13 @@ import (
 // it. It embeds NameFilter (so every kind filters by name the same way) and
 // adds the kind's own filters, applied by Matches.
 type Filter[API any] interface {
-	Names() NameFilter
+	Names() datasources.NameFilter
 	Matches(object *API) bool
-}
-
-// NameFilter is the `name` and `name_prefix` filters every kind has.
-type NameFilter struct {
-	Name       types.String `tfsdk:"name"`
-	NamePrefix types.String `tfsdk:"name_prefix"`
-}
-
-// Names returns f; kinds embedding NameFilter satisfy Filter with it.
-func (f NameFilter) Names() NameFilter { return f }
-
-// Match reports whether name passes both filters (each applies when set).
-func (f NameFilter) Match(name string) bool {
-	if v := f.Name.ValueString(); v != "" && name != v {
-		return false
-	}
-	return strings.HasPrefix(name, f.NamePrefix.ValueString())
 }
 
 // NameOnly is the filter model of a kind that filters by name alone.
 type NameOnly[API any] struct {
-	NameFilter
+	datasources.NameFilter
 }
 
 // Matches implements Filter: there is nothing but the name to match.
@@ -86,25 +76,27 @@ var (
 type List[API any, F Filter[API], Model any] struct {
 	// ResourceBase's Configure has the signature list resources use too.
 	providerdata.ResourceBase
+	// Kind names one object in descriptions and errors; its ID and Name
+	// read an object's id and the name the name filters match.
+	datasources.Kind[API]
 
 	// TypeName is the resource type listed, e.g. "runpod_template".
 	TypeName string
-	// Kind names one object in descriptions, e.g. "template".
-	Kind string
 	// Description is the list resource's MarkdownDescription.
 	Description string
 	// Filters are the kind's own filter attributes (name and name_prefix
 	// are added); nil for none.
 	Filters func() map[string]schema.Attribute
 
-	// Fetch lists the objects; ErrorSummary and ErrorDoing make the
-	// diagnostic when it fails ("Cannot List Templates", "listing templates").
-	Fetch                    func(ctx context.Context, client *runpod.Client) ([]API, error)
+	// Fetch lists the objects, e.g. (*runpod.Client).ListTemplates.
+	Fetch func(client *runpod.Client, ctx context.Context) ([]API, error)
+	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails; by
+	// default Kind.ListError's "Cannot List Templates" and "listing templates".
 	ErrorSummary, ErrorDoing string
 
-	// ID, Name and DisplayName read one object; results come ordered by
-	// display name, then id.
-	ID, Name, DisplayName func(*API) string
+	// DisplayName names one result, by default "NAME (ID)"; results come
+	// ordered by display name, then id.
+	DisplayName func(*API) string
 	// Convert makes the resource model of one object as an import would
 	// read it; only called when the query asks for include_resource.
 	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
@@ -117,7 +109,7 @@ func (l *List[API, F, Model]) Metadata(_ context.Context, _ resource.MetadataReq
 
 // ListResourceConfigSchema implements list.ListResource.
 func (l *List[API, F, Model]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	attrs := nameAttributes(l.Kind)
+	attrs := nameAttributes(l.Noun)
 	if l.Filters != nil {
 		for k, v := range l.Filters() {
 			attrs[k] = v
@@ -136,9 +128,13 @@ func (l *List[API, F, Model]) List(ctx context.Context, req list.ListRequest, st
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	all, err := l.Fetch(ctx, client)
+	all, err := l.Fetch(client, ctx)
 	if err != nil {
-		stream.Results = list.ListResultsStreamDiagnostics(diag.Diagnostics{diagnostics.APIError(l.ErrorSummary, l.ErrorDoing, err)})
+		d := l.ListError(err)
+		if l.ErrorSummary != "" {
+			d = diagnostics.APIError(l.ErrorSummary, l.ErrorDoing, err)
+		}
+		stream.Results = list.ListResultsStreamDiagnostics(diag.Diagnostics{d})
 		return
 	}
 	found := make([]*API, 0, len(all))
@@ -148,7 +144,7 @@ func (l *List[API, F, Model]) List(ctx context.Context, req list.ListRequest, st
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {
-		a, b := l.DisplayName(found[i]), l.DisplayName(found[j])
+		a, b := l.displayName(found[i]), l.displayName(found[j])
 		if a != b {
 			return a < b
 		}
@@ -169,7 +165,7 @@ func (l *List[API, F, Model]) List(ctx context.Context, req list.ListRequest, st
 // result is the list result of one object.
 func (l *List[API, F, Model]) result(ctx context.Context, req list.ListRequest, object *API) list.ListResult {
 	r := req.NewListResult(ctx)
-	r.DisplayName = l.DisplayName(object)
+	r.DisplayName = l.displayName(object)
 	r.Diagnostics.Append(r.Identity.Set(ctx, identity.Model{ID: types.StringValue(l.ID(object))})...)
 	if req.IncludeResource {
 		m, diags := l.Convert(ctx, object)
@@ -179,4 +175,26 @@ func (l *List[API, F, Model]) result(ctx context.Context, req list.ListRequest, 
 		}
 	}
 	return r
+}
+
+// displayName is DisplayName, or "NAME (ID)".
+func (l *List[API, F, Model]) displayName(object *API) string {
+	if l.DisplayName != nil {
+		return l.DisplayName(object)
+	}
+	return fmt.Sprintf("%s (%s)", l.Name(object), l.ID(object))
+}
+
+// ImportedModel is the state an import hands to the Read that follows
+// ImportState, read into a Model: the id, everything else null, typed by
+// r's schema. A kind's Convert refreshes it with the object found.
+func ImportedModel[Model any](ctx context.Context, r resource.Resource, id string) (Model, diag.Diagnostics) {
+	var s resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &s)
+	diags := s.Diagnostics
+	st := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(ctx), nil)}
+	diags.Append(st.SetAttribute(ctx, path.Root("id"), id)...)
+	var m Model
+	diags.Append(st.Get(ctx, &m)...)
+	return m, diags
 }

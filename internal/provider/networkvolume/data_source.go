@@ -1,7 +1,6 @@
 package networkvolume
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -12,42 +11,27 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// apiKind is what the volume data sources and list resource know of a
+// volume.
+var apiKind = datasources.Kind[runpod.NetworkVolume]{
+	Noun: "network volume",
+	ID:   func(v *runpod.NetworkVolume) string { return v.ID },
+	Name: func(v *runpod.NetworkVolume) string { return v.Name },
+}
+
 // NewDataSource is the runpod_network_volume data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.NetworkVolume, volumeModel]{
+		Kind:        apiKind,
 		TypeName:    "runpod_network_volume",
 		BuildSchema: dataSourceSchema,
-		Kind:        "network volume",
-		Title:       "Network Volume",
-		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.NetworkVolume, error) {
-			return reads.NetworkVolume(ctx, id)
-		},
-		GetErrorSummary:   "Cannot Read Network Volume",
-		GetErrorDoing:     func(id string) string { return fmt.Sprintf("reading network volume %s", id) },
-		Named:             namedVolumes,
-		NamedErrorSummary: "Cannot List Network Volumes",
-		NamedErrorDoing:   "listing network volumes",
-		ID:                func(v *runpod.NetworkVolume) string { return v.ID },
+		Get:         (*providerdata.Reads).NetworkVolume,
+		ListAll:     (*runpod.Client).ListNetworkVolumes,
 		Describe: func(v *runpod.NetworkVolume) string {
 			return fmt.Sprintf("%s (%d GB in %s)", v.ID, v.Size, v.DataCenter)
 		},
 		Convert: datasources.Converter(fromAPI),
 	}
-}
-
-// namedVolumes returns the volumes named name: names need not be unique.
-func namedVolumes(ctx context.Context, client *runpod.Client, name string) ([]runpod.NetworkVolume, error) {
-	all, err := client.ListNetworkVolumes(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var matches []runpod.NetworkVolume
-	for _, v := range all {
-		if v.Name == name {
-			matches = append(matches, v)
-		}
-	}
-	return matches, nil
 }
 
 // dataSourceAttributes describes a volume's attributes for data sources:

@@ -16,6 +16,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/suggest"
@@ -23,7 +24,7 @@ import (
 
 // listFilter is the runpod_network_volume list block's config.
 type listFilter struct {
-	listresources.NameFilter
+	datasources.NameFilter
 	DataCenterID types.String `tfsdk:"data_center_id"`
 }
 
@@ -48,8 +49,8 @@ var _ list.ListResourceWithConfigure = volumeList{}
 // NewListResource is the runpod_network_volume list resource factory.
 func NewListResource() list.ListResource {
 	return volumeList{&baseList{
+		Kind:     apiKind,
 		TypeName: ResourceType,
-		Kind:     "network volume",
 		Description: "Finds the account's network volumes for `terraform query`, by name and by data center. Each " +
 			"result is named `NAME (ID, SIZE GB in DATA_CENTER)`; volume names need not be unique, so the id tells " +
 			"same-named volumes apart.",
@@ -63,14 +64,8 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.NetworkVolume, error) {
-			return client.ListNetworkVolumes(ctx)
-		},
-		ErrorSummary: "Cannot List Network Volumes",
-		ErrorDoing:   "listing network volumes",
-		ID:           func(v *runpod.NetworkVolume) string { return v.ID },
-		Name:         func(v *runpod.NetworkVolume) string { return v.Name },
-		DisplayName:  displayName,
+		Fetch:       (*runpod.Client).ListNetworkVolumes,
+		DisplayName: displayName,
 		Convert: func(_ context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
 			// As Read leaves an imported volume: allow_duplicate is only
 			// read at create and stays null.

@@ -9,15 +9,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -38,7 +35,7 @@ type listedPod struct {
 
 // listFilter is the runpod_pod list block's config.
 type listFilter struct {
-	listresources.NameFilter
+	datasources.NameFilter
 	Status             types.String `tfsdk:"status"`
 	GPUTypeID          types.String `tfsdk:"gpu_type_id"`
 	DataCenterID       types.String `tfsdk:"data_center_id"`
@@ -76,8 +73,12 @@ var _ list.ListResourceWithConfigure = (*podList)(nil)
 func NewListResource() list.ListResource {
 	l := &podList{}
 	l.listBase = &listBase{
+		Kind: datasources.Kind[listedPod]{
+			Noun: "pod",
+			ID:   func(p *listedPod) string { return p.ID },
+			Name: func(p *listedPod) string { return p.Name },
+		},
 		TypeName: ResourceType,
-		Kind:     "pod",
 		Description: "Finds the account's pods for `terraform query`, by name, status, GPU type and data center. Pods " +
 			"that belong to an instant cluster are managed through `runpod_cluster` and are left out unless " +
 			"`include_cluster_pods` is set. Each result is named `NAME (ID, COUNTx GPU in DATA_CENTER, STATUS)` (CPU pods: " +
@@ -86,15 +87,11 @@ func NewListResource() list.ListResource {
 			"(`start_ssh`, `start_jupyter`, `data_center_ids`, the GPU's CUDA constraint) are null in it, so the " +
 			"generated configuration leaves them unset; the import then plans no change to them.",
 		Filters: listFilters,
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]listedPod, error) {
+		Fetch: func(client *runpod.Client, ctx context.Context) ([]listedPod, error) {
 			return l.fetch(ctx, client)
 		},
-		ErrorSummary: "Cannot List Pods",
-		ErrorDoing:   "listing pods",
-		ID:           func(p *listedPod) string { return p.ID },
-		Name:         func(p *listedPod) string { return p.Name },
-		DisplayName:  displayName,
-		Convert:      importedModel,
+		DisplayName: displayName,
+		Convert:     importedModel,
 	}
 	return l
 }
@@ -230,25 +227,12 @@ func displayName(p *listedPod) string {
 // JupyterLab password is left out: a list result is for finding pods, and
 // the import reads the password into (sensitive) state anyway.
 func importedModel(ctx context.Context, p *listedPod) (podModel, diag.Diagnostics) {
-	prior, diags := importPrior(ctx, p.ID)
+	prior, diags := listresources.ImportedModel[podModel](ctx, &podResource{}, p.ID)
 	if diags.HasError() {
 		return podModel{}, diags
 	}
 	m, d := fromAPI(ctx, &p.Pod, prior)
 	diags.Append(d...)
 	m.JupyterPassword = types.StringNull()
-	return m, diags
-}
-
-// importPrior is the state an import hands to Read: the id, everything else
-// null, typed by the resource's schema.
-func importPrior(ctx context.Context, id string) (podModel, diag.Diagnostics) {
-	var s resource.SchemaResponse
-	(&podResource{}).Schema(ctx, resource.SchemaRequest{}, &s)
-	diags := s.Diagnostics
-	st := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(ctx), nil)}
-	diags.Append(st.SetAttribute(ctx, path.Root("id"), id)...)
-	var m podModel
-	diags.Append(st.Get(ctx, &m)...)
 	return m, diags
 }

@@ -1,8 +1,6 @@
 package registryauth
 
 import (
-	"context"
-
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
@@ -11,26 +9,28 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// apiKind is what the registry-credential data source and list resource
+// know of a credential.
+var apiKind = datasources.Kind[runpod.Registry]{
+	Noun: "registry credential",
+	ID:   func(r *runpod.Registry) string { return r.ID },
+	Name: func(r *runpod.Registry) string { return r.Name },
+}
+
 // NewListDataSource is the runpod_registry_auths data source factory.
 func NewListDataSource() datasource.DataSource {
 	return &datasources.List[runpod.Registry, registryData]{
+		Kind:     apiKind,
 		TypeName: "runpod_registry_auths",
 		Description: "Lists the account's container registry credentials, sorted by name: id and name only, " +
 			"since Runpod never returns usernames or passwords.",
-		Attribute:            "registry_auths",
-		AttributeDescription: "The account's registry credentials.",
 		ItemAttributes: func() map[string]schema.Attribute {
 			return map[string]schema.Attribute{
 				"id":   schema.StringAttribute{MarkdownDescription: "The credential's id, for a template's `registry_auth_id`.", Computed: true},
 				"name": schema.StringAttribute{MarkdownDescription: "The credential's name.", Computed: true},
 			}
 		},
-		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Registry, error) {
-			return reads.Registries(ctx)
-		},
-		ErrorSummary: "Cannot List Registry Credentials",
-		ErrorDoing:   "listing registry credentials",
-		Less:         func(a, b *runpod.Registry) bool { return a.Name < b.Name },
-		Convert:      datasources.Converter(fromAPI),
+		Fetch:   (*providerdata.Reads).Registries,
+		Convert: datasources.Converter(fromAPI),
 	}
 }

@@ -1,8 +1,6 @@
 package secret
 
 import (
-	"context"
-
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
@@ -10,6 +8,14 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
+
+// apiKind is what the secret data sources and list resource know of a
+// secret.
+var apiKind = datasources.Kind[runpod.Secret]{
+	Noun: "secret",
+	ID:   func(s *runpod.Secret) string { return s.ID },
+	Name: func(s *runpod.Secret) string { return s.Name },
+}
 
 // dataSourceAttributes describes a secret's metadata for data sources:
 // everything computed except the lookup keys, which the caller overrides.
@@ -31,6 +37,7 @@ func dataSourceAttributes() map[string]schema.Attribute {
 // NewDataSource is the runpod_secret data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Secret, secretData]{
+		Kind:     apiKind,
 		TypeName: "runpod_secret",
 		BuildSchema: func() schema.Schema {
 			return schema.Schema{
@@ -41,34 +48,21 @@ func NewDataSource() datasource.DataSource {
 					"Name of the secret to read. Exactly one of `id` and `name` must be set."),
 			}
 		},
-		Kind:  "secret",
-		Title: "Secret",
-		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Secret, error) {
-			return reads.Secret(ctx, id)
-		},
-		GetErrorSummary:   "Cannot Read Secret",
-		GetErrorDoing:     func(string) string { return "reading the secret" },
-		Named:             datasources.Only(findTaken, errNotFound),
-		NamedErrorSummary: "Cannot Read Secret",
-		NamedErrorDoing:   "reading the secret",
-		Convert:           datasources.Converter(fromAPI),
+		Get:      (*providerdata.Reads).Secret,
+		Find:     findTaken,
+		NotFound: errNotFound,
+		Convert:  datasources.Converter(fromAPI),
 	}
 }
 
 // NewListDataSource is the runpod_secrets data source factory.
 func NewListDataSource() datasource.DataSource {
 	return &datasources.List[runpod.Secret, secretData]{
-		TypeName:             "runpod_secrets",
-		Description:          "Lists the account's secrets, sorted by name: metadata only, never values.",
-		Attribute:            "secrets",
-		AttributeDescription: "The account's secrets.",
-		ItemAttributes:       dataSourceAttributes,
-		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]runpod.Secret, error) {
-			return reads.Secrets(ctx)
-		},
-		ErrorSummary: "Cannot List Secrets",
-		ErrorDoing:   "listing secrets",
-		Less:         func(a, b *runpod.Secret) bool { return a.Name < b.Name },
-		Convert:      datasources.Converter(fromAPI),
+		Kind:           apiKind,
+		TypeName:       "runpod_secrets",
+		Description:    "Lists the account's secrets, sorted by name: metadata only, never values.",
+		ItemAttributes: dataSourceAttributes,
+		Fetch:          (*providerdata.Reads).Secrets,
+		Convert:        datasources.Converter(fromAPI),
 	}
 }

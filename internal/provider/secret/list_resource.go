@@ -2,7 +2,6 @@ package secret
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -14,21 +13,14 @@ import (
 // NewListResource is the runpod_secret list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Secret, listresources.NameOnly[runpod.Secret], secretModel]{
+		Kind:     apiKind,
 		TypeName: ResourceType,
-		Kind:     "secret",
 		Description: "Finds the account's secrets for `terraform query`, by name. Each result is named `NAME (ID)`. " +
 			"Runpod never returns a secret's value, so no result carries one: with `include_resource` the object " +
 			"holds the secret's metadata, and `value`, `value_wo` and `value_wo_version` are null. Configuration " +
 			"generated from it needs the value filled in (as `value_wo` with `value_wo_version`) before it plans; " +
 			"the first apply after the import then sends that value.",
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Secret, error) {
-			return client.ListSecrets(ctx)
-		},
-		ErrorSummary: "Cannot List Secrets",
-		ErrorDoing:   "listing secrets",
-		ID:           func(s *runpod.Secret) string { return s.ID },
-		Name:         func(s *runpod.Secret) string { return s.Name },
-		DisplayName:  func(s *runpod.Secret) string { return fmt.Sprintf("%s (%s)", s.Name, s.ID) },
+		Fetch: (*runpod.Client).ListSecrets,
 		Convert: func(_ context.Context, s *runpod.Secret) (secretModel, diag.Diagnostics) {
 			// As Read leaves an imported secret: the value arguments come
 			// only from configuration, so they are null here.

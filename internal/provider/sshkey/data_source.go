@@ -19,7 +19,7 @@ func NewDataSource() datasource.DataSource {
 		Attribute:            "keys",
 		AttributeDescription: "The registered keys.",
 		ItemAttributes:       keyDataAttributes,
-		Fetch: func(ctx context.Context, reads *providerdata.Reads) ([]string, error) {
+		Fetch: func(reads *providerdata.Reads, ctx context.Context) ([]string, error) {
 			return reads.Client().GetSSHKeys(ctx)
 		},
 		ErrorSummary: "Cannot Read SSH Keys",

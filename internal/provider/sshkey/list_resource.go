@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -38,7 +39,11 @@ func (k *listedKey) displayName() string {
 func NewListResource() list.ListResource {
 	return &listresources.List[listedKey, listresources.NameOnly[listedKey], keyModel]{
 		TypeName: KeyResourceType,
-		Kind:     "SSH key",
+		Kind: datasources.Kind[listedKey]{
+			Noun: "SSH key",
+			ID:   func(k *listedKey) string { return k.key.Fingerprint },
+			Name: (*listedKey).name,
+		},
 		Description: "Finds the SSH public keys registered on the account for `terraform query`, each to be managed " +
 			"as one `runpod_ssh_key`. `name` and `name_prefix` match the key's comment (the text after the key, " +
 			"often `user@host`). Each result is named `COMMENT (FINGERPRINT)`, or `TYPE key (FINGERPRINT)` for a key " +
@@ -48,8 +53,6 @@ func NewListResource() list.ListResource {
 		Fetch:        fetchKeys,
 		ErrorSummary: "Cannot Read SSH Keys",
 		ErrorDoing:   "reading the account's SSH keys",
-		ID:           func(k *listedKey) string { return k.key.Fingerprint },
-		Name:         (*listedKey).name,
 		DisplayName:  (*listedKey).displayName,
 		Convert: func(_ context.Context, k *listedKey) (keyModel, diag.Diagnostics) {
 			// As Read leaves an imported key: the line as Runpod stores it.
@@ -65,7 +68,7 @@ func NewListResource() list.ListResource {
 // fetchKeys reads the account's key set and keeps the entries a
 // runpod_ssh_key can manage: valid keys, each once (the first entry, the
 // one Read finds).
-func fetchKeys(ctx context.Context, client *runpod.Client) ([]listedKey, error) {
+func fetchKeys(client *runpod.Client, ctx context.Context) ([]listedKey, error) {
 	lines, err := client.GetSSHKeys(ctx)
 	if err != nil {
 		return nil, err

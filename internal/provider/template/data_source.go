@@ -1,8 +1,6 @@
 package template
 
 import (
-	"context"
-
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -12,22 +10,24 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
+// apiKind is what the template data sources and list resource know of a
+// template.
+var apiKind = datasources.Kind[runpod.Template]{
+	Noun: "template",
+	ID:   func(t *runpod.Template) string { return t.ID },
+	Name: func(t *runpod.Template) string { return t.Name },
+}
+
 // NewDataSource is the runpod_template data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Template, templateModel]{
+		Kind:        apiKind,
 		TypeName:    "runpod_template",
 		BuildSchema: dataSourceSchema,
-		Kind:        "template",
-		Title:       "Template",
-		Get: func(ctx context.Context, reads *providerdata.Reads, id string) (*runpod.Template, error) {
-			return reads.Template(ctx, id)
-		},
-		GetErrorSummary:   "Cannot Read Template",
-		GetErrorDoing:     func(string) string { return "reading the template" },
-		Named:             datasources.Only(findByName, errNotFound),
-		NamedErrorSummary: "Cannot Read Template",
-		NamedErrorDoing:   "reading the template",
-		Convert:           fromAPI,
+		Get:         (*providerdata.Reads).Template,
+		Find:        findByName,
+		NotFound:    errNotFound,
+		Convert:     fromAPI,
 	}
 }
 

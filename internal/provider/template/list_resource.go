@@ -1,21 +1,20 @@
 package template
 
 import (
-	"context"
-	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // listFilter is the runpod_template list block's config.
 type listFilter struct {
-	listresources.NameFilter
+	datasources.NameFilter
 	Serverless               types.Bool `tfsdk:"serverless"`
 	IncludeEndpointTemplates types.Bool `tfsdk:"include_endpoint_templates"`
 }
@@ -34,8 +33,8 @@ func (f listFilter) Matches(t *runpod.Template) bool {
 // NewListResource is the runpod_template list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Template, listFilter, templateModel]{
+		Kind:     apiKind,
 		TypeName: ResourceType,
-		Kind:     "template",
 		Description: "Finds the account's templates (not the public catalog) for `terraform query`, by name and by " +
 			"pod or serverless use. Each result is named `NAME (ID)`. The templates Runpod makes for serverless endpoints " +
 			"are left out unless `include_endpoint_templates` is true.",
@@ -53,14 +52,7 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch: func(ctx context.Context, client *runpod.Client) ([]runpod.Template, error) {
-			return client.ListTemplates(ctx)
-		},
-		ErrorSummary: "Cannot List Templates",
-		ErrorDoing:   "listing templates",
-		ID:           func(t *runpod.Template) string { return t.ID },
-		Name:         func(t *runpod.Template) string { return t.Name },
-		DisplayName:  func(t *runpod.Template) string { return fmt.Sprintf("%s (%s)", t.Name, t.ID) },
-		Convert:      fromAPI,
+		Fetch:   (*runpod.Client).ListTemplates,
+		Convert: fromAPI,
 	}
 }

@@ -1,4 +1,4 @@
-package listresources
+package datasources
 
 import (
 	"testing"
