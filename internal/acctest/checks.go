@@ -5,7 +5,9 @@ import (
 	"fmt"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 // CaptureAttr is a state check that copies a resource's string attribute
@@ -54,4 +56,49 @@ type checkFake func() error
 
 func (c checkFake) CheckState(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = c()
+}
+
+// Attr is the state path of the attribute root, for state checks, followed
+// by steps into it: a string is an attribute or map key, an int a list
+// index (Attr("gpus", 0, "id")).
+func Attr(root string, steps ...any) tfjsonpath.Path {
+	p := tfjsonpath.New(root)
+	for _, s := range steps {
+		switch s := s.(type) {
+		case string:
+			p = p.AtMapKey(s)
+		case int:
+			p = p.AtSliceIndex(s)
+		default:
+			panic(fmt.Sprintf("acctest.Attr: step %v is neither a name nor an index", s))
+		}
+	}
+	return p
+}
+
+// HasID is the identity (or object) whose id is id, for query and state
+// checks.
+func HasID(id string) map[string]knownvalue.Check {
+	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
+}
+
+// ObjectWithID matches an object whose id is id, whatever else it holds.
+func ObjectWithID(id string) knownvalue.Check { return knownvalue.ObjectPartial(HasID(id)) }
+
+// IDs matches a list of objects whose ids are ids, in that order.
+func IDs(ids ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(ids))
+	for i, id := range ids {
+		checks[i] = ObjectWithID(id)
+	}
+	return knownvalue.ListExact(checks)
+}
+
+// Strings matches a list of exactly these strings, in that order.
+func Strings(values ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(values))
+	for i, v := range values {
+		checks[i] = knownvalue.StringExact(v)
+	}
+	return knownvalue.ListExact(checks)
 }

@@ -63,7 +63,14 @@ func (c *CLI) IsOpenTofu() bool { return strings.Contains(filepath.Base(c.bin), 
 // SetConfig replaces the working directory's configuration with hcl.
 func (c *CLI) SetConfig(hcl string) {
 	c.t.Helper()
-	if err := os.WriteFile(filepath.Join(c.Dir, "main.tf"), []byte(hcl), 0o600); err != nil {
+	c.WriteFile("main.tf", hcl)
+}
+
+// WriteFile writes content to the file name in the working directory
+// (another configuration file, such as the generated.tf a test filled in).
+func (c *CLI) WriteFile(name, content string) {
+	c.t.Helper()
+	if err := os.WriteFile(filepath.Join(c.Dir, name), []byte(content), 0o600); err != nil {
 		c.t.Fatal(err)
 	}
 }
@@ -112,6 +119,17 @@ func (c *CLI) Run(args ...string) Result {
 	}
 	res.Stdout, res.Stderr = stdout.String(), stderr.String()
 	c.t.Logf("$ %s %s (exit %d)\n%s", filepath.Base(c.bin), strings.Join(full, " "), res.ExitCode, res.Output())
+	return res
+}
+
+// MustFail is Run that fails the test when the command succeeds: for a
+// configuration the CLI must refuse. Check what it printed on the result.
+func (c *CLI) MustFail(args ...string) Result {
+	c.t.Helper()
+	res := c.Run(args...)
+	if res.ExitCode == 0 {
+		c.t.Fatalf("%v succeeded, want it to fail:\n%s", res.Args, res.Output())
+	}
 	return res
 }
 
@@ -296,6 +314,34 @@ func (c *CLI) StateAttributes(address string) map[string]any {
 		return r.AttributeValues
 	}
 	return nil
+}
+
+// StateID returns the id in state of the resource at address, and fails
+// the test when it is not in state or has no id.
+func (c *CLI) StateID(address string) string {
+	c.t.Helper()
+	id, _ := c.StateAttributes(address)["id"].(string)
+	if id == "" {
+		c.t.Fatalf("%s is not in state or has no id", address)
+	}
+	return id
+}
+
+// StateIDs lists the ids in state of the resources of resourceType.
+func (c *CLI) StateIDs(resourceType string) []string {
+	c.t.Helper()
+	st := c.State()
+	var out []string
+	if st.Values == nil || st.Values.RootModule == nil {
+		return nil
+	}
+	for _, r := range st.Values.RootModule.Resources {
+		if r.Type == resourceType {
+			id, _ := r.AttributeValues["id"].(string)
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // StateAddresses lists the resource addresses in state.

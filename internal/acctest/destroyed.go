@@ -4,13 +4,9 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
-
-// Attr is the state path of a top-level attribute, for state checks.
-func Attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
 
 // CheckDestroyed is a TestCase.CheckDestroy that fails when an object of
 // the final state still exists in fake: every template, network volume,

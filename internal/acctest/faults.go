@@ -1,9 +1,12 @@
 package acctest
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -134,4 +137,28 @@ func (c *CLI) AssertUntainted(address string) {
 		}
 	}
 	c.t.Fatalf("%s is not in state", address)
+}
+
+// NameTakenIsRefused: creating an object of kind k named name, when the
+// account's object existingID, named existingName, holds that name, fails
+// with the error that names the holder and the command that imports it, and
+// never creates over it. creates is how many create requests reach Runpod:
+// 0 when the provider's own name check finds the holder, 1 when only the
+// API's 409 does (a name that differs in case).
+func (e *Env) NameTakenIsRefused(t *testing.T, k NamedKind, name, existingName, existingID string, creates int) {
+	t.Helper()
+	resourceType, _, _ := strings.Cut(k.Address, ".")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: e.Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: k.Config(name),
+				ExpectError: regexp.MustCompile(`(?s)` + k.Title + ` Name Already Taken.*"` + regexp.QuoteMeta(existingName) + `".*` +
+					existingID + `.*terraform import ` + resourceType + `.NAME ` + existingID),
+			},
+		},
+	})
+	if n := e.Fake.CountRequests("POST", k.CollectionPath); n != creates {
+		t.Fatalf("provider sent %d create requests for a taken name, want %d", n, creates)
+	}
 }

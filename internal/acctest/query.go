@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
@@ -58,21 +58,13 @@ func atoi(s string) int {
 	return n
 }
 
-// writeQuery writes query (list blocks) to query.tfquery.hcl.
-func (c *CLI) writeQuery(query string) {
-	c.t.Helper()
-	if err := os.WriteFile(filepath.Join(c.Dir, "query.tfquery.hcl"), []byte(query), 0o600); err != nil {
-		c.t.Fatal(err)
-	}
-}
-
 // Query writes query (list blocks) to query.tfquery.hcl and returns what
 // `terraform query -json` printed: what machines read, full resource
 // objects included where a list block asks for them. A failing query fails
 // the test.
 func (c *CLI) Query(query string) Result {
 	c.t.Helper()
-	c.writeQuery(query)
+	c.WriteFile("query.tfquery.hcl", query)
 	return c.MustRun("query", "-json")
 }
 
@@ -82,7 +74,7 @@ func (c *CLI) Query(query string) Result {
 // per object found.
 func (c *CLI) GenerateConfig(query string) (Result, string) {
 	c.t.Helper()
-	c.writeQuery(query)
+	c.WriteFile("query.tfquery.hcl", query)
 	res := c.MustRun("query", "-generate-config-out=generated.tf")
 	generated, err := os.ReadFile(filepath.Join(c.Dir, "generated.tf"))
 	if err != nil {
@@ -141,6 +133,18 @@ func ChangedAttributes(plan *tfjson.Plan) map[string][]string {
 	return out
 }
 
+// ExpectChangedAttributes fails t unless every resource plan updates
+// changes exactly the attributes want (sorted), as ChangedAttributes lists
+// them.
+func ExpectChangedAttributes(t *testing.T, plan *tfjson.Plan, want ...string) {
+	t.Helper()
+	for addr, got := range ChangedAttributes(plan) {
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the update changes %v, want %v", addr, got, want)
+		}
+	}
+}
+
 // PlanGenerated plans the working directory, holding the configuration
 // `terraform query` generated (filled in where the user must), and fails
 // the test unless the plan changes exactly n resources, each as want:
@@ -182,7 +186,7 @@ func (c *CLI) ExpectNoChanges() {
 
 // ByID selects the query result whose identity is id.
 func ByID(id string) queryfilter.QueryFilter {
-	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+	return queryfilter.ByResourceIdentity(HasID(id))
 }
 
 // QueryTest runs queries (each step's Config holds `list` blocks; Query is

@@ -11,23 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
-
-func attr(root string, steps ...any) tfjsonpath.Path {
-	p := tfjsonpath.New(root)
-	for _, s := range steps {
-		switch s := s.(type) {
-		case string:
-			p = p.AtMapKey(s)
-		case int:
-			p = p.AtSliceIndex(s)
-		}
-	}
-	return p
-}
 
 func usd(x float64) knownvalue.Check { return knownvalue.Float64Exact(x) }
 
@@ -82,48 +68,48 @@ data "runpod_billing" "empty" {
   end_time    = "2026-01-02T00:00:00Z"
 }`, week),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(pods, attr("record_count"), knownvalue.Int64Exact(4)),
-					statecheck.ExpectKnownValue(pods, attr("unique_count"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(pods, attr("total_amount"), usd(3.125)),
-					statecheck.ExpectKnownValue(pods, attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(pods, acctest.Attr("record_count"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(pods, acctest.Attr("unique_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(pods, acctest.Attr("total_amount"), usd(3.125)),
+					statecheck.ExpectKnownValue(pods, acctest.Attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"gpu_amount": usd(2), "cpu_amount": usd(0.75), "disk_amount": usd(0.375),
 					})),
-					statecheck.ExpectKnownValue(pods, attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(pods, acctest.Attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"podA": usd(2.25), "podB": usd(0.875),
 					})),
-					statecheck.ExpectKnownValue(pods, attr("records", 0), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(pods, acctest.Attr("records", 0), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"start_time":   knownvalue.StringExact("2026-06-01T00:00:00Z"),
 						"end_time":     knownvalue.StringExact("2026-06-02T00:00:00Z"),
 						"resource_id":  knownvalue.StringExact("podA"),
 						"total_amount": usd(1.75),
 						"amounts":      knownvalue.MapExact(map[string]knownvalue.Check{"gpu_amount": usd(1.5), "cpu_amount": usd(0), "disk_amount": usd(0.25)}),
 					})),
-					statecheck.ExpectKnownValue(pods, attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(pods, acctest.Attr("window"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"start_time": knownvalue.StringExact("2026-06-01T00:00:00Z"), "end_time": knownvalue.StringExact("2026-06-03T00:00:00Z"),
 						"bucket_size": knownvalue.StringExact("day"),
 					})),
 					// A week bucket widens the window to the whole week.
-					statecheck.ExpectKnownValue(podB, attr("window", "end_time"), knownvalue.StringExact("2026-06-08T00:00:00Z")),
-					statecheck.ExpectKnownValue(podB, attr("records"), knownvalue.ListSizeExact(1)),
-					statecheck.ExpectKnownValue(podB, attr("total_amount"), usd(0.875)),
-					statecheck.ExpectKnownValue(all, attr("records"), knownvalue.ListSizeExact(2)),
-					statecheck.ExpectKnownValue(all, attr("records", 1, "resource_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(all, attr("unique_count"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(all, attr("total_amount"), usd(3.125+2.1+0.37+0.42+9)),
-					statecheck.ExpectKnownValue(all, attr("totals", "cluster_gpu_amount"), usd(9)),
-					statecheck.ExpectKnownValue(all, attr("totals", "storage_high_performance_amount"), usd(0.3)),
-					statecheck.ExpectKnownValue(all, attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{})),
-					statecheck.ExpectKnownValue(vols, attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(podB, acctest.Attr("window", "end_time"), knownvalue.StringExact("2026-06-08T00:00:00Z")),
+					statecheck.ExpectKnownValue(podB, acctest.Attr("records"), knownvalue.ListSizeExact(1)),
+					statecheck.ExpectKnownValue(podB, acctest.Attr("total_amount"), usd(0.875)),
+					statecheck.ExpectKnownValue(all, acctest.Attr("records"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(all, acctest.Attr("records", 1, "resource_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(all, acctest.Attr("unique_count"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(all, acctest.Attr("total_amount"), usd(3.125+2.1+0.37+0.42+9)),
+					statecheck.ExpectKnownValue(all, acctest.Attr("totals", "cluster_gpu_amount"), usd(9)),
+					statecheck.ExpectKnownValue(all, acctest.Attr("totals", "storage_high_performance_amount"), usd(0.3)),
+					statecheck.ExpectKnownValue(all, acctest.Attr("total_by_resource"), knownvalue.MapExact(map[string]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(vols, acctest.Attr("totals"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"standard_amount": usd(0.07), "high_performance_amount": usd(0.3),
 					})),
-					statecheck.ExpectKnownValue(pub, attr("records"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(pub, acctest.Attr("records"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"start_time": knownvalue.StringExact("2026-06-01T00:00:00Z"), "end_time": knownvalue.StringExact("2026-07-01T00:00:00Z"),
 						"resource_id": knownvalue.Null(), "total_amount": usd(0.42), "amounts": knownvalue.MapExact(map[string]knownvalue.Check{}),
 					})})),
-					statecheck.ExpectKnownValue(empty, attr("records"), knownvalue.ListExact(nil)),
-					statecheck.ExpectKnownValue(empty, attr("record_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(empty, attr("unique_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(empty, attr("total_amount"), usd(0)),
+					statecheck.ExpectKnownValue(empty, acctest.Attr("records"), knownvalue.ListExact(nil)),
+					statecheck.ExpectKnownValue(empty, acctest.Attr("record_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(empty, acctest.Attr("unique_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(empty, acctest.Attr("total_amount"), usd(0)),
 				},
 			},
 		},

@@ -40,10 +40,10 @@ data "runpod_cpu_types" "big" {
   vcpu_count = 64
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, path("cpu_types"), knownvalue.ListExact([]knownvalue.Check{
-						gpuID("cpu3c"), gpuID("cpu3g"), gpuID("cpu5c"), gpuID("cpu5m"),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_types"), knownvalue.ListExact([]knownvalue.Check{
+						acctest.ObjectWithID("cpu3c"), acctest.ObjectWithID("cpu3g"), acctest.ObjectWithID("cpu5c"), acctest.ObjectWithID("cpu5m"),
 					})),
-					statecheck.ExpectKnownValue(ds, path("cpu_types", 0), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_types", 0), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"id":              knownvalue.StringExact("cpu3c"),
 						"name":            knownvalue.StringExact("Compute-Optimized"),
 						"group":           knownvalue.StringExact("Gen 3"),
@@ -54,14 +54,14 @@ data "runpod_cpu_types" "big" {
 						}),
 						"availability":              knownvalue.StringExact("HIGH"),
 						"data_centers":              knownvalue.ListExact([]knownvalue.Check{dcRow("EU-RO-1", "HIGH"), dcRow("US-KS-2", "HIGH")}),
-						"available_data_center_ids": strs("EU-RO-1", "US-KS-2"),
+						"available_data_center_ids": acctest.Strings("EU-RO-1", "US-KS-2"),
 					})),
 					// Offered with nothing free.
-					statecheck.ExpectKnownValue(ds, path("cpu_types", 3, "availability"), knownvalue.StringExact("NONE")),
-					statecheck.ExpectKnownValue(ds, path("cpu_types", 3, "available_data_center_ids"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_types", 3, "availability"), knownvalue.StringExact("NONE")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_types", 3, "available_data_center_ids"), knownvalue.ListSizeExact(0)),
 					// 64 vCPUs: beyond cpu3c's range; cpu5c has 256 free in US-TX-3.
-					statecheck.ExpectKnownValue("data.runpod_cpu_types.big", path("cpu_types", 0, "availability"), knownvalue.StringExact("NONE")),
-					statecheck.ExpectKnownValue("data.runpod_cpu_types.big", path("cpu_types", 2, "available_data_center_ids"), strs("US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_cpu_types.big", acctest.Attr("cpu_types", 0, "availability"), knownvalue.StringExact("NONE")),
+					statecheck.ExpectKnownValue("data.runpod_cpu_types.big", acctest.Attr("cpu_types", 2, "available_data_center_ids"), acctest.Strings("US-TX-3")),
 				},
 			},
 		},

@@ -13,14 +13,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
-func dcIDs(ids ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(ids))
-	for i, id := range ids {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
-	}
-	return knownvalue.ListExact(checks)
-}
-
 func TestAccDataCenters(t *testing.T) {
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{
@@ -44,21 +36,21 @@ data "runpod_data_centers" "eu_global" {
   global_network = true
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_data_centers.all", path("data_centers"),
-						dcIDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "EU-SE-1", "US-KS-2", "US-TX-3")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.storage", path("data_centers"),
-						dcIDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "US-KS-2", "US-TX-3")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", path("data_centers"), dcIDs("US-TX-3")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", path("data_centers", 0, "network_volume_types"),
-						strs("STANDARD", "HIGH_PERFORMANCE")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.eu", path("data_centers"), dcIDs("EU-RO-1", "EU-SE-1")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.eu_global", path("data_centers"), dcIDs("EU-RO-1")),
-					statecheck.ExpectKnownValue("data.runpod_data_centers.all", path("data_centers", 2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_data_centers.all", acctest.Attr("data_centers"),
+						acctest.IDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "EU-SE-1", "US-KS-2", "US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.storage", acctest.Attr("data_centers"),
+						acctest.IDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "US-KS-2", "US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", acctest.Attr("data_centers"), acctest.IDs("US-TX-3")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.fast_storage", acctest.Attr("data_centers", 0, "network_volume_types"),
+						acctest.Strings("STANDARD", "HIGH_PERFORMANCE")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.eu", acctest.Attr("data_centers"), acctest.IDs("EU-RO-1", "EU-SE-1")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.eu_global", acctest.Attr("data_centers"), acctest.IDs("EU-RO-1")),
+					statecheck.ExpectKnownValue("data.runpod_data_centers.all", acctest.Attr("data_centers", 2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"name":                 knownvalue.StringExact("EU Romania 1"),
 						"region":               knownvalue.StringExact("EUROPE"),
 						"global_network":       knownvalue.Bool(true),
-						"network_volume_types": strs("STANDARD"),
-						"compliance":           strs("GDPR", "ISO_IEC_27001", "SOC_2_TYPE_2"),
+						"network_volume_types": acctest.Strings("STANDARD"),
+						"compliance":           acctest.Strings("GDPR", "ISO_IEC_27001", "SOC_2_TYPE_2"),
 					})),
 					acctest.CheckFake(func() error {
 						return sentQuery(env, "/v2/catalog/datacenters",
@@ -82,13 +74,13 @@ data "runpod_data_center" "se" {
   id = "EU-SE-1"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, path("name"), knownvalue.StringExact("EU Sweden 1")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("name"), knownvalue.StringExact("EU Sweden 1")),
 					// No network storage here.
-					statecheck.ExpectKnownValue(ds, path("network_volume_types"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(ds, path("gpu_availability"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("network_volume_types"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("gpu_availability"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("NVIDIA RTX A5000", "HIGH"), dcRow("NVIDIA GeForce RTX 4090", "NONE"),
 					})),
-					statecheck.ExpectKnownValue(ds, path("cpu_availability"), knownvalue.ListExact([]knownvalue.Check{dcRow("cpu5c", "HIGH")})),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_availability"), knownvalue.ListExact([]knownvalue.Check{dcRow("cpu5c", "HIGH")})),
 				},
 			},
 			{
@@ -122,7 +114,7 @@ data "runpod_gpu_types" "b" {
 data "runpod_gpu_types" "c" { product = "CLUSTER" }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_data_center.jp", path("region"), knownvalue.StringExact("ASIA")),
+					statecheck.ExpectKnownValue("data.runpod_data_center.jp", acctest.Attr("region"), knownvalue.StringExact("ASIA")),
 					acctest.CheckFake(func() error {
 						// Each provider process (terraform runs one per command)
 						// sends each distinct catalog query exactly once: the

@@ -8,32 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
-
-// path builds an attribute path: names are map keys, ints list indexes.
-func path(root string, steps ...any) tfjsonpath.Path {
-	p := tfjsonpath.New(root)
-	for _, s := range steps {
-		switch s := s.(type) {
-		case string:
-			p = p.AtMapKey(s)
-		case int:
-			p = p.AtSliceIndex(s)
-		}
-	}
-	return p
-}
-
-func strs(values ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(values))
-	for i, v := range values {
-		checks[i] = knownvalue.StringExact(v)
-	}
-	return knownvalue.ListExact(checks)
-}
 
 func dcRow(id, availability string) knownvalue.Check {
 	return knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -56,29 +33,29 @@ data "runpod_gpu_type" "rtx" {
   product = "POD"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, path("name"), knownvalue.StringExact("RTX 4090")),
-					statecheck.ExpectKnownValue(ds, path("manufacturer"), knownvalue.StringExact("NVIDIA")),
-					statecheck.ExpectKnownValue(ds, path("memory_gb"), knownvalue.Int64Exact(24)),
-					statecheck.ExpectKnownValue(ds, path("pool"), knownvalue.StringExact("ADA_24")),
-					statecheck.ExpectKnownValue(ds, path("secure_cloud"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(ds, path("community_cloud"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(ds, path("price"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("name"), knownvalue.StringExact("RTX 4090")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("manufacturer"), knownvalue.StringExact("NVIDIA")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("memory_gb"), knownvalue.Int64Exact(24)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("pool"), knownvalue.StringExact("ADA_24")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("secure_cloud"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("community_cloud"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("price"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"secure": knownvalue.Float64Exact(0.69), "community": knownvalue.Float64Exact(0.34), "serverless": knownvalue.Float64Exact(1.10),
 					})),
-					statecheck.ExpectKnownValue(ds, path("max_count"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("max_count"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"secure": knownvalue.Int64Exact(8), "community": knownvalue.Int64Exact(8),
 					})),
 					// Defaults of the query are shown.
-					statecheck.ExpectKnownValue(ds, path("cloud"), knownvalue.StringExact("SECURE")),
-					statecheck.ExpectKnownValue(ds, path("gpu_count"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(ds, path("availability"), knownvalue.StringExact("HIGH")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cloud"), knownvalue.StringExact("SECURE")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("gpu_count"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("availability"), knownvalue.StringExact("HIGH")),
 					// Best-stocked first, the empty data center last.
-					statecheck.ExpectKnownValue(ds, path("data_centers"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("EU-RO-1", "HIGH"), dcRow("US-KS-2", "MEDIUM"), dcRow("EU-SE-1", "NONE"),
 					})),
-					statecheck.ExpectKnownValue(ds, path("data_centers", 0, "name"), knownvalue.StringExact("EU Romania 1")),
-					statecheck.ExpectKnownValue(ds, path("available_data_center_ids"), strs("EU-RO-1", "US-KS-2")),
-					statecheck.ExpectKnownValue(ds, path("cuda_versions"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("data_centers", 0, "name"), knownvalue.StringExact("EU Romania 1")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("available_data_center_ids"), acctest.Strings("EU-RO-1", "US-KS-2")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("cuda_versions"), knownvalue.ListExact([]knownvalue.Check{
 						cuda("12.4", true), cuda("12.6", true), cuda("12.8", true),
 					})),
 				},
@@ -94,7 +71,7 @@ data "runpod_gpu_type" "rtx" {
   min_cuda_version = "12.4"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, path("data_centers"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("US-KS-2", "MEDIUM"), // 20 free / 4
 						dcRow("CA-MTL-1", "NONE"),  // 3 free: not enough for 4
 					})),
@@ -113,11 +90,11 @@ data "runpod_gpu_type" "rtx" {
   data_center_ids = ["US-KS-2", "EU-SE-1", "AP-JP-1"]
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, path("availability"), knownvalue.StringExact("MEDIUM")),
-					statecheck.ExpectKnownValue(ds, path("data_centers"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("availability"), knownvalue.StringExact("MEDIUM")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("US-KS-2", "MEDIUM"), dcRow("EU-SE-1", "NONE"),
 					})),
-					statecheck.ExpectKnownValue(ds, path("available_data_center_ids"), strs("US-KS-2")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("available_data_center_ids"), acctest.Strings("US-KS-2")),
 				},
 			},
 			{
@@ -136,16 +113,16 @@ data "runpod_gpu_type" "h200" {
   product = "POD"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.h100", path("data_centers"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.h100", acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("US-TX-3", "HIGH"),
 					})),
 					// AMD reports no CUDA; no serverless pool, no serverless price.
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", path("cuda_versions"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", path("pool"), knownvalue.Null()),
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", path("price", "serverless"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", acctest.Attr("cuda_versions"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", acctest.Attr("pool"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.mi300x", acctest.Attr("price", "serverless"), knownvalue.Null()),
 					// No stock anywhere.
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.h200", path("availability"), knownvalue.StringExact("NONE")),
-					statecheck.ExpectKnownValue("data.runpod_gpu_type.h200", path("available_data_center_ids"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.h200", acctest.Attr("availability"), knownvalue.StringExact("NONE")),
+					statecheck.ExpectKnownValue("data.runpod_gpu_type.h200", acctest.Attr("available_data_center_ids"), knownvalue.ListSizeExact(0)),
 				},
 			},
 		},
@@ -194,15 +171,15 @@ data "runpod_gpu_types" "cuda129" {
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
 					// Sorted by id; smaller GPUs left out.
-					statecheck.ExpectKnownValue(ds, path("gpu_types"), knownvalue.ListExact([]knownvalue.Check{
-						gpuID("AMD Instinct MI300X OAM"), gpuID("NVIDIA A100 80GB PCIe"), gpuID("NVIDIA H100 80GB HBM3"), gpuID("NVIDIA H200"),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("gpu_types"), knownvalue.ListExact([]knownvalue.Check{
+						acctest.ObjectWithID("AMD Instinct MI300X OAM"), acctest.ObjectWithID("NVIDIA A100 80GB PCIe"), acctest.ObjectWithID("NVIDIA H100 80GB HBM3"), acctest.ObjectWithID("NVIDIA H200"),
 					})),
-					statecheck.ExpectKnownValue(ds, path("gpu_types", 1, "available_data_center_ids"), strs("US-KS-2", "AP-JP-1", "CA-MTL-1")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("gpu_types", 1, "available_data_center_ids"), acctest.Strings("US-KS-2", "AP-JP-1", "CA-MTL-1")),
 					// Only what a Japanese data center offers.
-					statecheck.ExpectKnownValue("data.runpod_gpu_types.japan", path("gpu_types"), knownvalue.ListExact([]knownvalue.Check{
-						gpuID("NVIDIA A100 80GB PCIe"),
+					statecheck.ExpectKnownValue("data.runpod_gpu_types.japan", acctest.Attr("gpu_types"), knownvalue.ListExact([]knownvalue.Check{
+						acctest.ObjectWithID("NVIDIA A100 80GB PCIe"),
 					})),
-					statecheck.ExpectKnownValue("data.runpod_gpu_types.cuda129", path("gpu_types"), knownvalue.ListPartial(map[int]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_gpu_types.cuda129", acctest.Attr("gpu_types"), knownvalue.ListPartial(map[int]knownvalue.Check{
 						3: knownvalue.ObjectPartial(map[string]knownvalue.Check{
 							"id":           knownvalue.StringExact("NVIDIA H100 80GB HBM3"),
 							"data_centers": knownvalue.ListExact([]knownvalue.Check{dcRow("US-TX-3", "HIGH")}),
@@ -212,10 +189,6 @@ data "runpod_gpu_types" "cuda129" {
 			},
 		},
 	})
-}
-
-func gpuID(id string) knownvalue.Check {
-	return knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
 }
 
 func TestAccGPUType_refusals(t *testing.T) {

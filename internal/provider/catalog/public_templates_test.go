@@ -15,14 +15,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-func tmplIDs(ids ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(ids))
-	for i, id := range ids {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
-	}
-	return knownvalue.ListExact(checks)
-}
-
 func TestAccCatalogTemplates(t *testing.T) {
 	env := acctest.New(t)
 	// A newer release under the same name sorts first; a serverless PyTorch
@@ -68,27 +60,27 @@ data "runpod_catalog_templates" "none" {
   name_contains = "no such template"
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.official", path("templates"),
-						tmplIDs("torch-rocm", "torch-sls", "torch-newer", "runpod-torch-v280", "runpod-ubuntu")),
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", path("templates"), tmplIDs("torch-newer", "runpod-torch-v280")),
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", path("templates", 1), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.official", acctest.Attr("templates"),
+						acctest.IDs("torch-rocm", "torch-sls", "torch-newer", "runpod-torch-v280", "runpod-ubuntu")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", acctest.Attr("templates"), acctest.IDs("torch-newer", "runpod-torch-v280")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.torch", acctest.Attr("templates", 1), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"id":                    knownvalue.StringExact("runpod-torch-v280"),
 						"name":                  knownvalue.StringExact("Runpod Pytorch 2.8.0"),
 						"image":                 knownvalue.StringExact("runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"),
 						"args":                  knownvalue.StringExact(""),
 						"container_disk_gb":     knownvalue.Int64Exact(50),
 						"persistent_volume":     knownvalue.ObjectExact(map[string]knownvalue.Check{"size_gb": knownvalue.Int64Exact(20), "path": knownvalue.StringExact("/workspace")}),
-						"ports":                 strs("8888/http", "22/tcp"),
+						"ports":                 acctest.Strings("8888/http", "22/tcp"),
 						"env":                   knownvalue.MapExact(map[string]knownvalue.Check{}),
 						"category":              knownvalue.StringExact("NVIDIA"),
 						"serverless":            knownvalue.Bool(false),
 						"start_ssh":             knownvalue.Bool(true),
 						"start_jupyter":         knownvalue.Bool(true),
-						"allowed_cuda_versions": strs(),
+						"allowed_cuda_versions": acctest.Strings(),
 					})),
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.regex", path("templates"), tmplIDs("torch-rocm", "runpod-ubuntu")),
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.community", path("templates"), tmplIDs("c0mfyu1c0m")),
-					statecheck.ExpectKnownValue("data.runpod_catalog_templates.none", path("templates"), knownvalue.ListExact(nil)),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.regex", acctest.Attr("templates"), acctest.IDs("torch-rocm", "runpod-ubuntu")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.community", acctest.Attr("templates"), acctest.IDs("c0mfyu1c0m")),
+					statecheck.ExpectKnownValue("data.runpod_catalog_templates.none", acctest.Attr("templates"), knownvalue.ListExact(nil)),
 					acctest.CheckFake(func() error { return sentQuery(env, "/v2/catalog/templates", "source=community") }),
 					acctest.CheckFake(func() error { return sentQuery(env, "/v2/catalog/templates", "source=verified") }),
 				},

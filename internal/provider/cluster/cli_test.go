@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -67,7 +66,7 @@ func TestAccCluster_cliResizedInConsoleStillDestroysAndReplaces(t *testing.T) {
 	cli.SetConfig(clusterConfig("resized"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	first := stateID(t, cli)
+	first := cli.StateID(addr)
 
 	// -replace rebuilds it at the configured size.
 	env.Fake.ScaleCluster(first, 3)
@@ -75,7 +74,7 @@ func TestAccCluster_cliResizedInConsoleStillDestroysAndReplaces(t *testing.T) {
 	if res.ExitCode != 0 {
 		t.Fatalf("apply -replace after a console resize failed:\n%s", res.Output())
 	}
-	second := stateID(t, cli)
+	second := cli.StateID(addr)
 	if _, ok := env.Fake.Cluster(first); ok || second == first {
 		t.Errorf("the resized cluster %s was not replaced (now %s)", first, second)
 	}
@@ -96,22 +95,6 @@ func TestAccCluster_cliResizedInConsoleStillDestroysAndReplaces(t *testing.T) {
 	if got := cli.StateAddresses(); len(got) != 0 {
 		t.Errorf("state still has %v", got)
 	}
-}
-
-// stateID is the id of runpod_cluster.c in the CLI's state.
-func stateID(t *testing.T, cli *acctest.CLI) string {
-	t.Helper()
-	st := cli.State()
-	if st.Values != nil && st.Values.RootModule != nil {
-		for _, r := range st.Values.RootModule.Resources {
-			if r.Address == addr {
-				id, _ := r.AttributeValues["id"].(string)
-				return id
-			}
-		}
-	}
-	t.Fatalf("%s is not in state", addr)
-	return ""
 }
 
 // Issue 10, break 1: a read outage right after a successful create (five
@@ -137,7 +120,7 @@ provider "runpod" {
 	if st.Values == nil || len(st.Values.RootModule.Resources) != 1 || st.Values.RootModule.Resources[0].Tainted {
 		t.Fatalf("want one untainted cluster in state, got %+v", st.Values)
 	}
-	if _, ok := env.Fake.Cluster(stateID(t, cli)); !ok {
+	if _, ok := env.Fake.Cluster(cli.StateID(addr)); !ok {
 		t.Fatal("the cluster in state does not exist")
 	}
 	// The next plan reads it and has nothing to do.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -80,10 +79,6 @@ func seedClusters(t *testing.T, fake *runpodfake.Fake) consoleClusters {
 	return s
 }
 
-func hasID(id string) map[string]knownvalue.Check {
-	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
-}
-
 func TestAccCluster_listResource(t *testing.T) {
 	env := newEnv(t)
 	s := seedClusters(t, env.Fake)
@@ -97,14 +92,14 @@ func TestAccCluster_listResource(t *testing.T) {
 				acctest.ListBlock("runpod_cluster", "ray", true, `name = "team-ray"`),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_cluster.team", 2),
-				querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.train.ID)),
-				querycheck.ExpectIdentity("runpod_cluster.team", hasID(s.ray.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.team", acctest.HasID(s.train.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.team", acctest.HasID(s.ray.ID)),
 				// A cluster with one member stopped is not RUNNING.
 				querycheck.ExpectLength("runpod_cluster.stopped", 2),
-				querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.ray.ID)),
-				querycheck.ExpectIdentity("runpod_cluster.stopped", hasID(s.other.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.stopped", acctest.HasID(s.ray.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.stopped", acctest.HasID(s.other.ID)),
 				querycheck.ExpectLength("runpod_cluster.running", 1),
-				querycheck.ExpectIdentity("runpod_cluster.running", hasID(s.train.ID)),
+				querycheck.ExpectIdentity("runpod_cluster.running", acctest.HasID(s.train.ID)),
 
 				querycheck.ExpectResourceDisplayName("runpod_cluster.team", acctest.ByID(s.train.ID),
 					knownvalue.StringExact("team-train ("+s.train.ID+", 2 pods × 8x H100 SXM in US-TX-3, RUNNING)")),
@@ -165,10 +160,7 @@ func TestAccCluster_listResource(t *testing.T) {
 func TestAccCluster_queryGeneratesWorkingConfig(t *testing.T) {
 	env := newEnv(t)
 	s := seedClusters(t, env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	printed := cli.Query(`
 list "runpod_cluster" "all" {
@@ -187,17 +179,7 @@ list "runpod_cluster" "team" {
   }
 }
 `)
-	t.Logf("generated configuration:\n%s", generated)
-	for _, id := range []string{s.train.ID, s.ray.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks cluster %s:\n%s", id, generated)
-		}
-	}
-	for _, absent := range []string{s.other.ID, s.jupyterPassword, "JUPYTER_PASSWORD", "PUBLIC_KEY"} {
-		if strings.Contains(generated, absent) {
-			t.Errorf("generated configuration holds %q:\n%s", absent, generated)
-		}
-	}
+	acctest.ExpectGenerated(t, generated, "cluster", []string{s.train.ID, s.ray.ID}, []string{s.other.ID, s.jupyterPassword, "JUPYTER_PASSWORD", "PUBLIC_KEY"})
 	env.Fake.ResetRequests()
 
 	res, plan := cli.PlanGenerated(2, "import+update")
@@ -214,19 +196,8 @@ list "runpod_cluster" "team" {
 		}
 	}
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if n := len(env.Fake.Requests()) - countReads(env.Fake); n != 0 {
-		t.Errorf("adopting the clusters sent %d writes", n)
+	if err := acctest.OnlyReads(env.Fake); err != nil {
+		t.Errorf("adopting the clusters %v", err)
 	}
 	cli.ExpectNoChanges()
-}
-
-// countReads counts the GET requests the fake has logged.
-func countReads(fake *runpodfake.Fake) int {
-	n := 0
-	for _, r := range fake.Requests() {
-		if r.Method == "GET" {
-			n++
-		}
-	}
-	return n
 }

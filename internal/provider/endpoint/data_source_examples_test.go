@@ -67,10 +67,7 @@ func TestAccEndpointDataSourceExamples(t *testing.T) {
 func TestAccEndpointListResourceExample(t *testing.T) {
 	env := acctest.New(t)
 	s := seedEndpoints(t, env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 	printed := cli.Query(acctest.Example(t, "list-resources/runpod_endpoint/list-resource.tfquery.hcl"))
 	printed.Contains(t, "llm-inference ("+s.inference.ID+", QUEUE, 2x AMPERE_48/ADA_24)")
 	// A load-balancing endpoint and other names are left out.

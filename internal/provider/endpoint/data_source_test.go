@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -66,8 +65,6 @@ func seedEndpoints(t *testing.T, fake *runpodfake.Fake) consoleEndpoints {
 	return s
 }
 
-func attr(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
-
 func TestAccEndpointDataSources(t *testing.T) {
 	env := acctest.New(t)
 	s := seedEndpoints(t, env.Fake)
@@ -112,42 +109,42 @@ data "runpod_endpoints" "dup" {
 }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(one, attr("id"), knownvalue.StringExact(s.inference.ID)),
-					statecheck.ExpectKnownValue(one, attr("type"), knownvalue.StringExact("QUEUE")),
-					statecheck.ExpectKnownValue(one, attr("image"), knownvalue.StringExact("runpod/worker-v1-vllm:v2.4.0")),
+					statecheck.ExpectKnownValue(one, acctest.Attr("id"), knownvalue.StringExact(s.inference.ID)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("type"), knownvalue.StringExact("QUEUE")),
+					statecheck.ExpectKnownValue(one, acctest.Attr("image"), knownvalue.StringExact("runpod/worker-v1-vllm:v2.4.0")),
 					// The pools in the order they were given.
-					statecheck.ExpectKnownValue(one, attr("gpu_pools"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(one, acctest.Attr("gpu_pools"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("AMPERE_48"), knownvalue.StringExact("ADA_24"),
 					})),
-					statecheck.ExpectKnownValue(one, attr("gpu_count"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(one, attr("cpu"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(one, attr("workers_min"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(one, attr("workers_max"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("gpu_count"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("cpu"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(one, acctest.Attr("workers_min"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("workers_max"), knownvalue.Int64Exact(4)),
 					// The API's defaults.
-					statecheck.ExpectKnownValue(one, attr("idle_timeout_seconds"), knownvalue.Int64Exact(10)),
-					statecheck.ExpectKnownValue(one, attr("execution_timeout_ms"), knownvalue.Int64Exact(300000)),
-					statecheck.ExpectKnownValue(one, attr("scaler_type"), knownvalue.StringExact("QUEUE_DELAY")),
-					statecheck.ExpectKnownValue(one, attr("scaler_value"), knownvalue.Float64Exact(4)),
-					statecheck.ExpectKnownValue(one, attr("flashboot"), knownvalue.StringExact("FLASHBOOT")),
+					statecheck.ExpectKnownValue(one, acctest.Attr("idle_timeout_seconds"), knownvalue.Int64Exact(10)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("execution_timeout_ms"), knownvalue.Int64Exact(300000)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("scaler_type"), knownvalue.StringExact("QUEUE_DELAY")),
+					statecheck.ExpectKnownValue(one, acctest.Attr("scaler_value"), knownvalue.Float64Exact(4)),
+					statecheck.ExpectKnownValue(one, acctest.Attr("flashboot"), knownvalue.StringExact("FLASHBOOT")),
 					// Lists the API answers empty are unset.
-					statecheck.ExpectKnownValue(one, attr("data_center_ids"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(one, attr("network_volume_ids"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(one, attr("allowed_cuda_versions"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(one, acctest.Attr("data_center_ids"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(one, acctest.Attr("network_volume_ids"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(one, acctest.Attr("allowed_cuda_versions"), knownvalue.Null()),
 					// A secret reference stays a reference.
-					statecheck.ExpectKnownValue(one, attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(one, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"MODEL_NAME": knownvalue.StringExact("meta-llama/Llama-3.1-8B"),
 						"HF_TOKEN":   knownvalue.StringExact("{{ RUNPOD_SECRET_hf_token }}"),
 					})),
-					statecheck.ExpectKnownValue(one, attr("request_urls").AtMapKey("run"), knownvalue.StringRegexp(
+					statecheck.ExpectKnownValue(one, acctest.Attr("request_urls").AtMapKey("run"), knownvalue.StringRegexp(
 						regexp.MustCompile(`^https://api\.runpod\.ai/v2/`+s.inference.ID+`/run$`))),
-					statecheck.ExpectKnownValue(one, attr("created_at"), knownvalue.StringRegexp(
+					statecheck.ExpectKnownValue(one, acctest.Attr("created_at"), knownvalue.StringRegexp(
 						regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
 
-					statecheck.ExpectKnownValue(byID, attr("name"), knownvalue.StringExact("llm-resize")),
-					statecheck.ExpectKnownValue(byID, attr("type"), knownvalue.StringExact("LOAD_BALANCER")),
-					statecheck.ExpectKnownValue(byID, attr("gpu_pools"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(byID, attr("gpu_count"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(byID, attr("cpu"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(byID, acctest.Attr("name"), knownvalue.StringExact("llm-resize")),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("type"), knownvalue.StringExact("LOAD_BALANCER")),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("gpu_pools"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("gpu_count"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("cpu"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectExact(map[string]knownvalue.Check{
 							"type_id": knownvalue.StringExact("cpu5c"), "vcpu_count": knownvalue.Int64Exact(4),
 						}),
@@ -155,18 +152,18 @@ data "runpod_endpoints" "dup" {
 							"type_id": knownvalue.StringExact("cpu3c"), "vcpu_count": knownvalue.Int64Exact(4),
 						}),
 					})),
-					statecheck.ExpectKnownValue(byID, attr("scaler_type"), knownvalue.StringExact("REQUEST_COUNT")),
-					statecheck.ExpectKnownValue(byID, attr("scaler_value"), knownvalue.Float64Exact(5)),
-					statecheck.ExpectKnownValue(byID, attr("request_urls"), knownvalue.MapSizeExact(2)),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("scaler_type"), knownvalue.StringExact("REQUEST_COUNT")),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("scaler_value"), knownvalue.Float64Exact(5)),
+					statecheck.ExpectKnownValue(byID, acctest.Attr("request_urls"), knownvalue.MapSizeExact(2)),
 
 					// Filtered by prefix, sorted by name.
-					statecheck.ExpectKnownValue(llm, attr("endpoints"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(s.inference.ID)}),
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(s.resize.ID)}),
+					statecheck.ExpectKnownValue(llm, acctest.Attr("endpoints"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(acctest.HasID(s.inference.ID)),
+						knownvalue.ObjectPartial(acctest.HasID(s.resize.ID)),
 					})),
-					statecheck.ExpectKnownValue(every, attr("endpoints"), knownvalue.ListSizeExact(5)),
-					statecheck.ExpectKnownValue(every, attr("endpoints").AtSliceIndex(4).AtMapKey("name"), knownvalue.StringExact("other-team")),
-					statecheck.ExpectKnownValue("data.runpod_endpoints.dup", attr("endpoints"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(every, acctest.Attr("endpoints"), knownvalue.ListSizeExact(5)),
+					statecheck.ExpectKnownValue(every, acctest.Attr("endpoints").AtSliceIndex(4).AtMapKey("name"), knownvalue.StringExact("other-team")),
+					statecheck.ExpectKnownValue("data.runpod_endpoints.dup", acctest.Attr("endpoints"), knownvalue.ListSizeExact(2)),
 				},
 			},
 		},
@@ -230,21 +227,21 @@ data "runpod_endpoint_workers" "slow" {
 				// One active worker, started and ready; none on the flex-only endpoint.
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, attr("workers"), knownvalue.ListExact([]knownvalue.Check{worker})),
-					statecheck.ExpectKnownValue(ds, attr("ready_count"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(ds, attr("summary"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, acctest.Attr("workers"), knownvalue.ListExact([]knownvalue.Check{worker})),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("ready_count"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("summary"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"idle": knownvalue.Int64Exact(1), "running": knownvalue.Int64Exact(0),
 						"initializing": knownvalue.Int64Exact(0), "throttled": knownvalue.Int64Exact(0),
 						"unhealthy": knownvalue.Int64Exact(0), "total": knownvalue.Int64Exact(1),
 					})),
-					statecheck.ExpectKnownValue(ds, attr("endpoint_version"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue("data.runpod_endpoint_workers.idle", attr("workers"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue("data.runpod_endpoint_workers.idle", attr("ready_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("endpoint_version"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue("data.runpod_endpoint_workers.idle", acctest.Attr("workers"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue("data.runpod_endpoint_workers.idle", acctest.Attr("ready_count"), knownvalue.Int64Exact(0)),
 					// Starting: listed, not ready, not placed yet.
-					statecheck.ExpectKnownValue(slowDS, attr("ready_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(slowDS, attr("summary").AtMapKey("initializing"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(slowDS, attr("summary").AtMapKey("total"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(slowDS, attr("workers").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(slowDS, acctest.Attr("ready_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(slowDS, acctest.Attr("summary").AtMapKey("initializing"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(slowDS, acctest.Attr("summary").AtMapKey("total"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(slowDS, acctest.Attr("workers").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"status": knownvalue.StringExact("INITIALIZING"), "started_at": knownvalue.Null(),
 						"uptime_seconds": knownvalue.Null(),
 					})),
@@ -259,10 +256,10 @@ data "runpod_endpoint_workers" "slow" {
 				},
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, attr("ready_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(ds, attr("summary").AtMapKey("throttled"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(ds, attr("summary").AtMapKey("idle"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(ds, attr("workers").AtSliceIndex(0).AtMapKey("status"), knownvalue.StringExact("THROTTLED")),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("ready_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("summary").AtMapKey("throttled"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("summary").AtMapKey("idle"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(ds, acctest.Attr("workers").AtSliceIndex(0).AtMapKey("status"), knownvalue.StringExact("THROTTLED")),
 				},
 			},
 			{

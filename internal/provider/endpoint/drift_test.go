@@ -18,7 +18,7 @@ func TestAccEndpoint_driftIsShownAndRepaired(t *testing.T) {
 	cli.SetConfig(endpointConfig("drift", "workers_max = 5", `env = { MODEL = "a" }`))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 
 	_, err := apiClient(t, env.Fake).UpdateEndpoint(context.Background(), id, runpod.UpdateEndpointRequest{
 		Image: runpod.Set("ghcr.io/acme/worker:console"),
@@ -61,7 +61,7 @@ func TestAccEndpoint_workersMaxLoweredByRunpodIsExplained(t *testing.T) {
 	cli.SetConfig(endpointConfig("lowered", "workers_max = 5"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 	env.Fake.LowerEndpointWorkersMax(id, 2)
 
 	res := cli.Run("plan", "-input=false")
@@ -104,7 +104,7 @@ func TestAccEndpoint_import(t *testing.T) {
 		t.Errorf("importing a matching endpoint plans %q (changes %v), want the import alone", got, acctest.ChangedAttributes(plan)[addr])
 	}
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if got := stateID(t, cli); got != e.ID {
+	if got := cli.StateID(addr); got != e.ID {
 		t.Errorf("imported %s, want %s", got, e.ID)
 	}
 	cli.ExpectNoChanges()

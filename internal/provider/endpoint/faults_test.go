@@ -106,7 +106,7 @@ func TestAccEndpoint_waitEndsShortWithWarning(t *testing.T) {
 		t.Fatalf("want a timeout warning with the worker counts, got %+v", res.Diagnostics("warning"))
 	}
 	cli.AssertUntainted(addr)
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 
 	env.Fake.SetEndpointWorkersStatus(id, runpodfake.WorkerUnhealthy)
 	cli.SetConfig(endpointConfig("sick", "workers_min = 2", "workers_max = 4", "wait_for_ready_workers = 2",
@@ -120,7 +120,7 @@ func TestAccEndpoint_waitEndsShortWithWarning(t *testing.T) {
 		t.Fatalf("want an unhealthy warning, got %+v", res.Diagnostics("warning"))
 	}
 	cli.AssertUntainted(addr)
-	if got := stateID(t, cli); got != id {
+	if got := cli.StateID(addr); got != id {
 		t.Errorf("the endpoint was replaced: %s, was %s", got, id)
 	}
 }

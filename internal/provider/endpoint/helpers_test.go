@@ -65,16 +65,6 @@ func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
 	return c
 }
 
-// stateID is the id of runpod_endpoint.e in the CLI's state.
-func stateID(t *testing.T, cli *acctest.CLI) string {
-	t.Helper()
-	id, _ := cli.StateAttributes(addr)["id"].(string)
-	if id == "" {
-		t.Fatalf("%s is not in state", addr)
-	}
-	return id
-}
-
 func envValue(m map[string]string) knownvalue.Check {
 	checks := map[string]knownvalue.Check{}
 	for k, v := range m {

@@ -2,7 +2,6 @@ package endpoint_test
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,10 +11,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
-
-func hasEndpointID(id string) map[string]knownvalue.Check {
-	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
-}
 
 func TestAccEndpoint_listResource(t *testing.T) {
 	env := acctest.New(t)
@@ -29,13 +24,13 @@ func TestAccEndpoint_listResource(t *testing.T) {
 				acctest.ListBlock("runpod_endpoint", "inference", true, `name = "llm-inference"`),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_endpoint.llm", 2),
-				querycheck.ExpectIdentity("runpod_endpoint.llm", hasEndpointID(s.inference.ID)),
-				querycheck.ExpectIdentity("runpod_endpoint.llm", hasEndpointID(s.resize.ID)),
+				querycheck.ExpectIdentity("runpod_endpoint.llm", acctest.HasID(s.inference.ID)),
+				querycheck.ExpectIdentity("runpod_endpoint.llm", acctest.HasID(s.resize.ID)),
 				querycheck.ExpectLength("runpod_endpoint.balancers", 1),
-				querycheck.ExpectIdentity("runpod_endpoint.balancers", hasEndpointID(s.resize.ID)),
+				querycheck.ExpectIdentity("runpod_endpoint.balancers", acctest.HasID(s.resize.ID)),
 				querycheck.ExpectLength("runpod_endpoint.dup", 2),
-				querycheck.ExpectIdentity("runpod_endpoint.dup", hasEndpointID(s.dupA.ID)),
-				querycheck.ExpectIdentity("runpod_endpoint.dup", hasEndpointID(s.dupB.ID)),
+				querycheck.ExpectIdentity("runpod_endpoint.dup", acctest.HasID(s.dupA.ID)),
+				querycheck.ExpectIdentity("runpod_endpoint.dup", acctest.HasID(s.dupB.ID)),
 
 				querycheck.ExpectResourceDisplayName("runpod_endpoint.llm", acctest.ByID(s.inference.ID),
 					knownvalue.StringExact("llm-inference ("+s.inference.ID+", QUEUE, 2x AMPERE_48/ADA_24)")),
@@ -79,10 +74,7 @@ func TestAccEndpoint_listResource(t *testing.T) {
 func TestAccEndpoint_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	s := seedEndpoints(t, env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	_, generated := cli.GenerateConfig(`
 list "runpod_endpoint" "llm" {
@@ -92,24 +84,12 @@ list "runpod_endpoint" "llm" {
   }
 }
 `)
-	t.Logf("generated configuration:\n%s", generated)
-	for _, id := range []string{s.inference.ID, s.resize.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks endpoint %s:\n%s", id, generated)
-		}
-	}
-	for _, absent := range []string{s.other.ID, s.dupA.ID} {
-		if strings.Contains(generated, absent) {
-			t.Errorf("generated configuration holds endpoint %s, which the filter leaves out:\n%s", absent, generated)
-		}
-	}
+	acctest.ExpectGenerated(t, generated, "endpoint", []string{s.inference.ID, s.resize.ID}, []string{s.other.ID, s.dupA.ID})
 	env.Fake.ResetRequests()
 	cli.PlanGenerated(2, "import")
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	for _, r := range env.Fake.Requests() {
-		if r.Method != "GET" {
-			t.Errorf("adopting the endpoints sent %s %s", r.Method, r.Path)
-		}
+	if err := acctest.OnlyReads(env.Fake); err != nil {
+		t.Errorf("adopting the endpoints %v", err)
 	}
 	cli.ExpectNoChanges()
 }

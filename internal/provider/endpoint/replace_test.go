@@ -21,7 +21,7 @@ func TestAccEndpoint_typeChangeReplacesAndStatesCost(t *testing.T) {
 	cli.SetConfig(endpointConfig("swap", "workers_min = 1"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	first := stateID(t, cli)
+	first := cli.StateID(addr)
 
 	cli.SetConfig(override(override(endpointConfig("swap", "workers_min = 1"), "type", `type = "LOAD_BALANCER"`),
 		"scaler_type", `scaler_type = "REQUEST_COUNT"`))
@@ -42,7 +42,7 @@ func TestAccEndpoint_typeChangeReplacesAndStatesCost(t *testing.T) {
 		t.Errorf("-json cost warnings %+v", ws)
 	}
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	second := stateID(t, cli)
+	second := cli.StateID(addr)
 	if _, ok := env.Fake.Endpoint(first); ok || second == first {
 		t.Errorf("the endpoint was not replaced (old %s, new %s)", first, second)
 	}

@@ -46,7 +46,7 @@ func TestAccEndpoint_createWaitsForWorkersAndStatesCost(t *testing.T) {
 	if w := jr.Warnings("Endpoint Workers Not Ready"); len(w) != 0 {
 		t.Errorf("the wait ended short: %+v", w)
 	}
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 	workers, ok := env.Fake.EndpointWorkers(id)
 	if !ok || workers.Summary.Idle+workers.Summary.Running < 1 {
 		t.Errorf("apply returned before a worker was ready: %+v", workers.Summary)

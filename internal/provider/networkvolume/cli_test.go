@@ -56,7 +56,7 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 	cli.SetConfig(cliVolume("grown", 50, "EU-RO-1"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	first := volumeID(t, cli)
+	first := cli.StateID(addr)
 
 	// A plain plan warns, and the apply refuses without writing.
 	env.Fake.UpdateNetworkVolume(first, func(v *runpodfake.NetworkVolume) { v.Size = 80 })
@@ -75,7 +75,7 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 	if res.ExitCode != 0 {
 		t.Fatalf("apply -replace after a console resize failed:\n%s", res.Output())
 	}
-	second := volumeID(t, cli)
+	second := cli.StateID(addr)
 	if v, ok := env.Fake.NetworkVolume(second); !ok || second == first || v.Size != 50 {
 		t.Errorf("after -replace the volume is %+v (was %s), want a new 50 GB one", v, first)
 	}
@@ -87,7 +87,7 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 	env.Fake.UpdateNetworkVolume(second, func(v *runpodfake.NetworkVolume) { v.Size = 90 })
 	cli.SetConfig(cliVolume("grown", 50, "US-KS-2"))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	third := volumeID(t, cli)
+	third := cli.StateID(addr)
 	if v, _ := env.Fake.NetworkVolume(third); third == second || v.DataCenter != "US-KS-2" || v.Size != 50 {
 		t.Errorf("after the data-center change the volume is %+v", v)
 	}
@@ -104,22 +104,6 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 	if got := cli.StateAddresses(); len(got) != 0 {
 		t.Errorf("state still has %v", got)
 	}
-}
-
-// volumeID is the id of runpod_network_volume.v in the CLI's state.
-func volumeID(t *testing.T, cli *acctest.CLI) string {
-	t.Helper()
-	st := cli.State()
-	if st.Values != nil && st.Values.RootModule != nil {
-		for _, r := range st.Values.RootModule.Resources {
-			if r.Address == addr {
-				id, _ := r.AttributeValues["id"].(string)
-				return id
-			}
-		}
-	}
-	t.Fatalf("%s is not in state", addr)
-	return ""
 }
 
 // fastRetries makes the provider's read retries quick, so that a test can
@@ -149,7 +133,7 @@ func TestAccNetworkVolume_cliReadOutageAfterCreateKeepsVolume(t *testing.T) {
 	if st.Values == nil || len(st.Values.RootModule.Resources) != 1 || st.Values.RootModule.Resources[0].Tainted {
 		t.Fatalf("want one untainted volume in state, got %+v", st.Values)
 	}
-	id := volumeID(t, cli)
+	id := cli.StateID(addr)
 	if v, ok := env.Fake.NetworkVolume(id); !ok || v.Size != 20 {
 		t.Fatalf("state holds %s, the API %+v (present %v)", id, v, ok)
 	}
@@ -172,7 +156,7 @@ func TestAccNetworkVolume_cliMountedVolumeIsNotDeleted(t *testing.T) {
 	cli.SetConfig(cliVolume("mounted", 30, "EU-RO-1"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	id := volumeID(t, cli)
+	id := cli.StateID(addr)
 
 	dc := "EU-RO-1"
 	pod := env.Fake.SeedPod(runpodfake.Pod{Name: "trainer", Image: "runpod/base:0.7.0", DataCenterID: &dc,
@@ -198,7 +182,7 @@ func TestAccNetworkVolume_cliMountedVolumeIsNotDeleted(t *testing.T) {
 	if n := env.Fake.CountRequests("DELETE", "/v2/network-volumes/*") + env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 0 {
 		t.Errorf("%d deletes or creates were sent", n)
 	}
-	if _, ok := env.Fake.NetworkVolume(id); !ok || volumeID(t, cli) != id {
+	if _, ok := env.Fake.NetworkVolume(id); !ok || cli.StateID(addr) != id {
 		t.Errorf("the mounted volume %s is gone or no longer in state", id)
 	}
 
@@ -236,7 +220,7 @@ func TestAccNetworkVolume_cliLostCreateReplyThreeApplies(t *testing.T) {
 				}
 			}
 			vs := env.Fake.NetworkVolumes()
-			if len(vs) != 1 || volumeID(t, cli) != vs[0].ID {
+			if len(vs) != 1 || cli.StateID(addr) != vs[0].ID {
 				t.Fatalf("volumes in the API %+v, want exactly the one in state", vs)
 			}
 			if n := env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 1 {

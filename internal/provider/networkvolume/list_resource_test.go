@@ -2,7 +2,6 @@ package networkvolume_test
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -39,8 +38,8 @@ func TestAccNetworkVolume_listResource(t *testing.T) {
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_network_volume.team", 3),
 				querycheck.ExpectLength("runpod_network_volume.romania", 2),
-				querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(models.ID)}),
-				querycheck.ExpectIdentity("runpod_network_volume.romania", map[string]knownvalue.Check{"id": knownvalue.StringExact(cache.ID)}),
+				querycheck.ExpectIdentity("runpod_network_volume.romania", acctest.HasID(models.ID)),
+				querycheck.ExpectIdentity("runpod_network_volume.romania", acctest.HasID(cache.ID)),
 				querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
 					knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
 				querycheck.ExpectLength("runpod_network_volume.exact", 1),
@@ -81,7 +80,7 @@ func TestAccNetworkVolume_listResourceRetiredDataCenter(t *testing.T) {
 			Config: acctest.ListBlock("runpod_network_volume", "retired", false, `data_center_id = "EU-NL-1"`),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_network_volume.retired", 1),
-				querycheck.ExpectIdentity("runpod_network_volume.retired", map[string]knownvalue.Check{"id": knownvalue.StringExact(old.ID)}),
+				querycheck.ExpectIdentity("runpod_network_volume.retired", acctest.HasID(old.ID)),
 			},
 		},
 		{
@@ -97,10 +96,7 @@ func TestAccNetworkVolume_listResourceRetiredDataCenter(t *testing.T) {
 func TestAccNetworkVolume_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	models, cache, fast, other := seedVolumes(env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	_, generated := cli.GenerateConfig(`
 list "runpod_network_volume" "team" {
@@ -110,15 +106,7 @@ list "runpod_network_volume" "team" {
   }
 }
 `)
-	t.Logf("generated configuration:\n%s", generated)
-	for _, id := range []string{models.ID, cache.ID, fast.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks volume %s:\n%s", id, generated)
-		}
-	}
-	if strings.Contains(generated, other.ID) {
-		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
-	}
+	acctest.ExpectGenerated(t, generated, "volume", []string{models.ID, cache.ID, fast.ID}, []string{other.ID})
 	if !regexp.MustCompile(`type\s+= "HIGH_PERFORMANCE"`).MatchString(generated) {
 		t.Errorf("generated configuration does not keep the HIGH_PERFORMANCE tier:\n%s", generated)
 	}

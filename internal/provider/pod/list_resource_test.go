@@ -3,7 +3,6 @@ package pod_test
 import (
 	"context"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -75,10 +74,6 @@ func seedPods(t *testing.T, fake *runpodfake.Fake) consolePods {
 }
 
 // byID selects the result whose identity is id.
-func hasID(id string) map[string]knownvalue.Check {
-	return map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}
-}
-
 func TestAccPod_listResource(t *testing.T) {
 	env := newEnv(t)
 	s := seedPods(t, env.Fake)
@@ -145,21 +140,21 @@ list "runpod_pod" "member" {
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				// Cluster members match the prefix but are left out by default.
 				querycheck.ExpectLength("runpod_pod.team", 5),
-				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.web.ID)),
-				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.batch.ID)),
-				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.cpu.ID)),
-				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.notebook.ID)),
-				querycheck.ExpectIdentity("runpod_pod.team", hasID(s.fromTemplate.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", acctest.HasID(s.web.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", acctest.HasID(s.batch.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", acctest.HasID(s.cpu.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", acctest.HasID(s.notebook.ID)),
+				querycheck.ExpectIdentity("runpod_pod.team", acctest.HasID(s.fromTemplate.ID)),
 				querycheck.ExpectLength("runpod_pod.team_and_clusters", 7),
-				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[0].ID)),
-				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", hasID(s.members[1].ID)),
+				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", acctest.HasID(s.members[0].ID)),
+				querycheck.ExpectIdentity("runpod_pod.team_and_clusters", acctest.HasID(s.members[1].ID)),
 				// team-serve and other are RTX 4090s in EU-RO-1 too.
 				querycheck.ExpectLength("runpod_pod.running_4090s_in_ro", 3),
-				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.web.ID)),
-				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.fromTemplate.ID)),
-				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", hasID(s.other.ID)),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", acctest.HasID(s.web.ID)),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", acctest.HasID(s.fromTemplate.ID)),
+				querycheck.ExpectIdentity("runpod_pod.running_4090s_in_ro", acctest.HasID(s.other.ID)),
 				querycheck.ExpectLength("runpod_pod.stopped", 1),
-				querycheck.ExpectIdentity("runpod_pod.stopped", hasID(s.batch.ID)),
+				querycheck.ExpectIdentity("runpod_pod.stopped", acctest.HasID(s.batch.ID)),
 
 				querycheck.ExpectResourceDisplayName("runpod_pod.team", acctest.ByID(s.web.ID),
 					knownvalue.StringExact("team-web ("+s.web.ID+", 2x RTX 4090 in EU-RO-1, RUNNING)")),
@@ -226,10 +221,7 @@ list "runpod_pod" "member" {
 func TestAccPod_queryGeneratesWorkingConfig(t *testing.T) {
 	env := newEnv(t)
 	s := seedPods(t, env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	// What query prints, resource objects included, holds no password.
 	printed := cli.Query(`
@@ -252,23 +244,9 @@ list "runpod_pod" "team" {
   }
 }
 `)
-	t.Logf("generated configuration:\n%s", generated)
 	want := []string{s.web.ID, s.batch.ID, s.cpu.ID, s.notebook.ID, s.fromTemplate.ID}
-	for _, id := range want {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks pod %s:\n%s", id, generated)
-		}
-	}
-	for _, id := range []string{s.other.ID, s.members[0].ID, s.members[1].ID} {
-		if strings.Contains(generated, id) {
-			t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", id, generated)
-		}
-	}
-	for _, secret := range []string{jupyterCanary, "PUBLIC_KEY", sshKey} {
-		if strings.Contains(generated, secret) {
-			t.Errorf("generated configuration holds %q:\n%s", secret, generated)
-		}
-	}
+	acctest.ExpectGenerated(t, generated, "pod", want,
+		[]string{s.other.ID, s.members[0].ID, s.members[1].ID, jupyterCanary, "PUBLIC_KEY", sshKey})
 
 	cli.PlanGenerated(len(want), "import")
 	cli.MustRun("apply", "-auto-approve", "-input=false")

@@ -109,10 +109,7 @@ func TestAccPod_gpuPreferenceList(t *testing.T) {
 
 	// No type in the list has stock: the plan fails naming what it checked.
 	env.Fake.SetGPUStock(a100, "POD", "SECURE", "US-KS-2", 0)
-	res := cli.Run("plan", "-input=false")
-	if res.ExitCode == 0 {
-		t.Fatalf("plan with no stock for any listed type succeeded:\n%s", res.Output())
-	}
+	res := cli.MustFail("plan", "-input=false")
 	res.Contains(t, "No GPU Type in the Preference List Can Be Placed", a100, "gpu.type_ids")
 }
 
@@ -123,19 +120,9 @@ func TestAccPod_gpuPreferenceListValidation(t *testing.T) {
 	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`,
 		fmt.Sprintf(`gpu = { type_id = %q, type_ids = [%q] }`, rtx4090, rtx4090)))
 	cli.Init()
-	res := cli.Run("validate")
-	if res.ExitCode == 0 {
-		t.Fatalf("validate accepted both type_id and type_ids:\n%s", res.Output())
-	}
-	res.Contains(t, "type_ids")
+	cli.MustFail("validate").Contains(t, "type_ids")
 	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, `gpu = { count = 1 }`))
-	res = cli.Run("validate")
-	if res.ExitCode == 0 {
-		t.Fatalf("validate accepted a gpu block without a type:\n%s", res.Output())
-	}
-	res.Contains(t, "type_id")
+	cli.MustFail("validate").Contains(t, "type_id")
 	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, fmt.Sprintf(`gpu = { type_ids = [%q, %q] }`, rtx4090, rtx4090)))
-	if res := cli.Run("validate"); res.ExitCode == 0 {
-		t.Fatalf("validate accepted a repeated type in type_ids:\n%s", res.Output())
-	}
+	cli.MustFail("validate")
 }

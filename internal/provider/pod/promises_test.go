@@ -268,23 +268,6 @@ resource "runpod_template" "t" {
 	clean("empty")
 }
 
-// stateIDs returns the ids of the runpod_pod resources in the CLI's state.
-func stateIDs(t *testing.T, cli *acctest.CLI) []string {
-	t.Helper()
-	var out []string
-	st := cli.State()
-	if st.Values == nil || st.Values.RootModule == nil {
-		return nil
-	}
-	for _, r := range st.Values.RootModule.Resources {
-		if r.Type == "runpod_pod" {
-			id, _ := r.AttributeValues["id"].(string)
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // A create whose reply is lost after Runpod created the pod, then the
 // plain re-runs a pipeline makes: exactly one pod, tracked in state, and
 // the create sent once.
@@ -310,7 +293,7 @@ func TestAccPod_lostCreateReplyThreeApplies(t *testing.T) {
 			if err != nil || len(ids) != 1 {
 				t.Fatalf("pods in the account after three applies: %v (%v), want exactly one", ids, err)
 			}
-			if got := stateIDs(t, cli); len(got) != 1 || got[0] != ids[0] {
+			if got := cli.StateIDs("runpod_pod"); len(got) != 1 || got[0] != ids[0] {
 				t.Errorf("state tracks %v, want [%s]", got, ids[0])
 			}
 			if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {
@@ -373,7 +356,7 @@ func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
 	}
 	says(t, res, "Warning: Pod Not Verified", "it is not tainted", "Not verified: that it reached RUNNING")
 	res.Lacks(t, "Error:")
-	ids := stateIDs(t, cli)
+	ids := cli.StateIDs("runpod_pod")
 	if len(ids) != 1 {
 		t.Fatalf("state tracks %v, want one pod", ids)
 	}
@@ -386,7 +369,7 @@ func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
 		t.Errorf("the plan after the outage is not clean (exit %d):\n%s", res.ExitCode, res.Output())
 	}
 	cli.MustRun("apply", "-auto-approve")
-	if got := stateIDs(t, cli); len(got) != 1 || got[0] != ids[0] {
+	if got := cli.StateIDs("runpod_pod"); len(got) != 1 || got[0] != ids[0] {
 		t.Errorf("state tracks %v after the next apply, want [%s] (the pod was replaced)", got, ids[0])
 	}
 	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {
@@ -435,7 +418,7 @@ func TestAccPod_destroyLocked(t *testing.T) {
 			cli.SetConfig(gpuPod("locked-"+name, "locked = true"))
 			cli.Init()
 			cli.MustRun("apply", "-auto-approve")
-			ids := stateIDs(t, cli)
+			ids := cli.StateIDs("runpod_pod")
 			if len(ids) != 1 {
 				t.Fatalf("state tracks %v", ids)
 			}

@@ -65,7 +65,7 @@ func TestAccPod_readyWhenMetAfterDelay(t *testing.T) {
 	cli.SetConfig(readyPod("ready-delay"))
 	cli.Init()
 	noReadinessWarnings(t, applyJSON(t, cli))
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 	if reads := env.Fake.PodLogReads(id); reads < 4 {
 		t.Fatalf("create read the log %d times, want at least 4 (the line appears on the 4th read)", reads)
 	}
@@ -73,7 +73,7 @@ func TestAccPod_readyWhenMetAfterDelay(t *testing.T) {
 
 	// Replacement: the new pod is waited for too.
 	noReadinessWarnings(t, applyJSON(t, cli, "-replace=runpod_pod.p"))
-	replaced := stateID(t, cli)
+	replaced := cli.StateID(addr)
 	if replaced == id {
 		t.Fatal("-replace kept the pod id")
 	}
@@ -123,7 +123,7 @@ func TestAccPod_readyWhenCrashLoop(t *testing.T) {
 			t.Errorf("crash-loop warning lacks %q:\n%s", want, warns[0].Detail)
 		}
 	}
-	if reads := env.Fake.PodLogReads(stateID(t, cli)); reads > 5 {
+	if reads := env.Fake.PodLogReads(cli.StateID(addr)); reads > 5 {
 		t.Errorf("the wait read the log %d times after two restarts were visible, want it to stop early", reads)
 	}
 	cli.ExpectNoChanges()
@@ -139,7 +139,7 @@ func TestAccPod_readyWhenOnStart(t *testing.T) {
 	cli.SetConfig(readyPod("ready-start", `desired_status = "EXITED"`))
 	cli.Init()
 	noReadinessWarnings(t, applyJSON(t, cli)) // created stopped: nothing to wait for
-	id := stateID(t, cli)
+	id := cli.StateID(addr)
 
 	cli.SetConfig(readyPod("ready-start", `desired_status = "RUNNING"`, `timeouts { update = "2s" }`))
 	res := applyJSON(t, cli)
@@ -169,14 +169,4 @@ func TestAccPod_readyWhenInvalidPattern(t *testing.T) {
 	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("validate sent %d API requests, want none", n)
 	}
-}
-
-// stateID returns the pod's id in state.
-func stateID(t *testing.T, cli *acctest.CLI) string {
-	t.Helper()
-	id, _ := cli.StateAttributes(addr)["id"].(string)
-	if id == "" {
-		t.Fatalf("%s has no id in state", addr)
-	}
-	return id
 }

@@ -1,9 +1,6 @@
 package registryauth_test
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -43,8 +40,8 @@ func TestAccRegistryAuth_listResource(t *testing.T) {
 				acctest.ListBlock("runpod_registry_auth", "exact", true, `name = "team-ghcr"`),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_registry_auth.team", 2),
-				querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(ghcr.ID)}),
-				querycheck.ExpectIdentity("runpod_registry_auth.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hub.ID)}),
+				querycheck.ExpectIdentity("runpod_registry_auth.team", acctest.HasID(ghcr.ID)),
+				querycheck.ExpectIdentity("runpod_registry_auth.team", acctest.HasID(hub.ID)),
 				querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
 					knownvalue.StringExact("team-hub ("+hub.ID+")")),
 				querycheck.ExpectLength("runpod_registry_auth.exact", 1),
@@ -65,16 +62,6 @@ func TestAccRegistryAuth_listResource(t *testing.T) {
 	})
 }
 
-// noCredentialIn fails t when a seeded username or password occurs in text.
-func noCredentialIn(t *testing.T, where, text string) {
-	t.Helper()
-	for _, v := range []string{ghcrUser, ghcrPass, hubUser, hubPass} {
-		if strings.Contains(text, v) {
-			t.Errorf("%s contains a registry username or password", where)
-		}
-	}
-}
-
 // Registry credentials made in the console are adopted with terraform query.
 // Runpod never returns a username or password, so neither the query output
 // nor the generated configuration holds one, and the generated
@@ -87,10 +74,7 @@ func noCredentialIn(t *testing.T, where, text string) {
 func TestAccRegistryAuth_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	ghcr, hub, other := seedRegistries(env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	query := `
 list "runpod_registry_auth" "team" {
@@ -106,44 +90,29 @@ list "runpod_registry_auth" "team" {
 	if !strings.Contains(printed.Stdout, `"password_wo_version":null`) {
 		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
 	}
-	noCredentialIn(t, "terraform query -json output", printed.Output())
+	acctest.NoCanaryIn(t, "terraform query -json output", printed.Output(), ghcrUser, ghcrPass, hubUser, hubPass)
 
 	_, generated := cli.GenerateConfig(query)
-	t.Logf("generated configuration:\n%s", generated)
-	noCredentialIn(t, "the generated configuration", generated)
-	for _, id := range []string{ghcr.ID, hub.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks credential %s:\n%s", id, generated)
-		}
-	}
-	if strings.Contains(generated, other.ID) {
-		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
-	}
+	acctest.NoCanaryIn(t, "the generated configuration", generated, ghcrUser, ghcrPass, hubUser, hubPass)
+	acctest.ExpectGenerated(t, generated, "credential", []string{ghcr.ID, hub.ID}, []string{other.ID})
 	// The credential arguments come out as null placeholders, the secret
 	// ones marked sensitive.
-	for _, line := range []string{`username\s+= null # sensitive`, `password\s+= null # sensitive`,
-		`password_wo\s+= null # sensitive`, `password_wo_version\s+= null`} {
-		if n := len(regexp.MustCompile(`(?m)^\s+`+line+`$`).FindAllString(generated, -1)); n != 2 {
-			t.Errorf("generated configuration has %d lines %q, want one per credential:\n%s", n, line, generated)
-		}
-	}
+	acctest.ExpectLinesPerObject(t, generated, 2, `username\s+= null # sensitive`, `password\s+= null # sensitive`,
+		`password_wo\s+= null # sensitive`, `password_wo_version\s+= null`)
 
 	// As generated, the configuration does not plan: the credentials are
 	// missing.
-	res := cli.Run("plan", "-input=false")
-	if res.ExitCode == 0 {
-		t.Fatalf("plan of the generated configuration without credentials succeeded:\n%s", res.Output())
-	}
+	res := cli.MustFail("plan", "-input=false")
 	res.Contains(t, "Exactly one of these attributes must be configured: [password,password_wo]",
 		"Must set a configuration value for the username attribute")
 
 	// Filled in as the guide says: the username and password_wo with
 	// password_wo_version, the password = null placeholder left as it is.
-	filled := fillCredentials(t, generated, "team-ghcr", ghcrUser, ghcrPass)
-	filled = fillCredentials(t, filled, "team-hub", hubUser, hubPass)
-	if err := os.WriteFile(filepath.Join(cli.Dir, "generated.tf"), []byte(filled), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	filled := acctest.FillGenerated(t, generated, "runpod_registry_auth", "team-ghcr",
+		map[string]string{"username": `"` + ghcrUser + `"`, "password_wo": `"` + ghcrPass + `"`, "password_wo_version": "1"})
+	filled = acctest.FillGenerated(t, filled, "runpod_registry_auth", "team-hub",
+		map[string]string{"username": `"` + hubUser + `"`, "password_wo": `"` + hubPass + `"`, "password_wo_version": "1"})
+	cli.WriteFile("generated.tf", filled)
 	planned := cli.RunJSON("plan", "-input=false")
 	if planned.ExitCode != 0 {
 		t.Fatalf("plan of the filled-in configuration failed:\n%s", planned.Output())
@@ -152,18 +121,12 @@ list "runpod_registry_auth" "team" {
 		t.Errorf("the plan printed %d warnings that the credentials are recorded without checking, want one per credential", n)
 	}
 	_, plan := cli.PlanGenerated(2, "import+update")
-	for addr, got := range acctest.ChangedAttributes(plan) {
-		if strings.Join(got, ",") != "password_wo_version,username" {
-			t.Errorf("%s: the update changes %v, want password_wo_version,username", addr, got)
-		}
-	}
+	acctest.ExpectChangedAttributes(t, plan, "password_wo_version", "username")
 
 	env.Fake.ResetRequests()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	for _, r := range env.Fake.Requests() {
-		if r.Method != "GET" {
-			t.Errorf("adopting sent %s %s; recording the credentials must send nothing", r.Method, r.Path)
-		}
+	if err := acctest.OnlyReads(env.Fake); err != nil {
+		t.Errorf("adopting %v; recording the credentials must send nothing", err)
 	}
 	for _, want := range []runpodfake.Registry{ghcr, hub} {
 		if got, ok := env.Fake.Registry(want.ID); !ok || got != want {
@@ -171,20 +134,4 @@ list "runpod_registry_auth" "team" {
 		}
 	}
 	cli.ExpectNoChanges()
-}
-
-// fillCredentials sets username, password_wo and password_wo_version in the
-// generated resource block of the credential named name.
-func fillCredentials(t *testing.T, generated, name, username, password string) string {
-	t.Helper()
-	block := regexp.MustCompile(`(?s)resource "runpod_registry_auth" "[a-z_0-9]+" \{[^}]*name\s+= "` + name + `"[^}]*\}`)
-	loc := block.FindStringIndex(generated)
-	if loc == nil {
-		t.Fatalf("no generated block for credential %s:\n%s", name, generated)
-	}
-	b := generated[loc[0]:loc[1]]
-	b = regexp.MustCompile(`username\s+= null # sensitive`).ReplaceAllString(b, `username = "`+username+`"`)
-	b = regexp.MustCompile(`password_wo\s+= null # sensitive`).ReplaceAllString(b, `password_wo = "`+password+`"`)
-	b = regexp.MustCompile(`password_wo_version\s+= null`).ReplaceAllString(b, `password_wo_version = 1`)
-	return generated[:loc[0]] + b + generated[loc[1]:]
 }

@@ -282,10 +282,8 @@ resource "runpod_registry_auth" "r" {
 					statecheck.ExpectKnownValue(addr, acctest.Attr("username"), knownvalue.StringExact("bot")),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo_version"), knownvalue.Int64Exact(1)),
 					acctest.CheckFake(func() error {
-						for _, r := range env.Fake.Requests() {
-							if r.Method != "GET" {
-								return fmt.Errorf("recording imported credentials sent %s %s", r.Method, r.Path)
-							}
+						if err := acctest.OnlyReads(env.Fake); err != nil {
+							return fmt.Errorf("recording imported credentials %w", err)
 						}
 						if len(rec.Warnings("Registry Credentials Recorded Without Checking")) == 0 {
 							return fmt.Errorf("no warning that the credentials were not checked: %v", rec.Diagnostics())
@@ -315,24 +313,7 @@ resource "runpod_registry_auth" "r" {
 func TestAccRegistryAuth_nameTaken(t *testing.T) {
 	env := acctest.New(t)
 	existing := env.Fake.SeedRegistry(runpodfake.Registry{Name: "taken", Username: "u", Password: "theirs"})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_registry_auth" "r" {
-  name     = "taken"
-  username = "u"
-  password = "ours"
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Registry Credential Name Already Taken.*` + existing.ID +
-					`.*terraform import runpod_registry_auth.NAME ` + existing.ID),
-			},
-		},
-	})
-	if n := env.Fake.CountRequests("POST", "/v2/registries"); n != 0 {
-		t.Fatalf("provider sent %d create requests for a taken name", n)
-	}
+	env.NameTakenIsRefused(t, registryKind, "taken", "taken", existing.ID, 0)
 }
 
 func TestAccRegistryAuth_inUse(t *testing.T) {

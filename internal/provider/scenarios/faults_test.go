@@ -41,13 +41,35 @@ const faultStrikes = 2 // max_retries + 1
 
 // kind is one resource kind in the matrix.
 type kind struct {
-	name      string // resource type
-	config    [2]string
-	create    []req // requests the create sends that can fail
-	update    []req // requests an in-place update sends (nil: no update API)
-	read      req   // the refresh request
-	destroy   []req // requests the destroy sends
+	name   string // resource type
+	config [2]string
+	requests
 	apiObject func(env *acctest.Env) []string
+}
+
+// requests are the requests of one kind that the matrix makes fail.
+type requests struct {
+	create  []req // requests the create sends that can fail
+	update  []req // requests an in-place update sends (nil: no update API)
+	read    req   // the refresh request
+	destroy []req // requests the destroy sends
+}
+
+// rest is the requests of a kind with a REST collection: the create POSTs
+// to it, an update PATCHes and the destroy DELETEs one object, each
+// followed by a read of the object. Without inPlace the kind has no update
+// API.
+func rest(collection string, inPlace bool) requests {
+	one := collection + "/*"
+	r := requests{
+		create:  []req{{"POST", collection}, {"GET", one}},
+		read:    req{"GET", one},
+		destroy: []req{{"DELETE", one}, {"GET", one}},
+	}
+	if inPlace {
+		r.update = []req{{"PATCH", one}, {"GET", one}}
+	}
+	return r
 }
 
 // req is a request matched by method and path ("*" ends a prefix).
@@ -74,10 +96,7 @@ func kinds() []kind {
   image = "busybox:2"
 }`,
 			},
-			create:    []req{{"POST", "/v2/templates"}, {"GET", "/v2/templates/*"}},
-			update:    []req{{"PATCH", "/v2/templates/*"}, {"GET", "/v2/templates/*"}},
-			read:      req{"GET", "/v2/templates/*"},
-			destroy:   []req{{"DELETE", "/v2/templates/*"}, {"GET", "/v2/templates/*"}},
+			requests:  rest("/v2/templates", true),
 			apiObject: listFromAPI("/v2/templates", "fm-template"),
 		},
 		{
@@ -94,10 +113,7 @@ func kinds() []kind {
   data_center_id = "EU-RO-1"
 }`,
 			},
-			create:    []req{{"POST", "/v2/network-volumes"}, {"GET", "/v2/network-volumes/*"}},
-			update:    []req{{"PATCH", "/v2/network-volumes/*"}, {"GET", "/v2/network-volumes/*"}},
-			read:      req{"GET", "/v2/network-volumes/*"},
-			destroy:   []req{{"DELETE", "/v2/network-volumes/*"}, {"GET", "/v2/network-volumes/*"}},
+			requests:  rest("/v2/network-volumes", true),
 			apiObject: listFromAPI("/v2/network-volumes", "fm-volume"),
 		},
 		{
@@ -108,9 +124,7 @@ func kinds() []kind {
   username = "bot"
   password = "fm-password"
 }`, ""},
-			create:    []req{{"POST", "/v2/registries"}, {"GET", "/v2/registries/*"}},
-			read:      req{"GET", "/v2/registries/*"},
-			destroy:   []req{{"DELETE", "/v2/registries/*"}, {"GET", "/v2/registries/*"}},
+			requests:  rest("/v2/registries", false),
 			apiObject: listFromAPI("/v2/registries", "fm-registry"),
 		},
 		{
@@ -127,10 +141,7 @@ func kinds() []kind {
   description = "two"
 }`,
 			},
-			create:    []req{{"POST", "/v2/account/secrets"}, {"GET", "/v2/account/secrets/*"}},
-			update:    []req{{"PATCH", "/v2/account/secrets/*"}, {"GET", "/v2/account/secrets/*"}},
-			read:      req{"GET", "/v2/account/secrets/*"},
-			destroy:   []req{{"DELETE", "/v2/account/secrets/*"}, {"GET", "/v2/account/secrets/*"}},
+			requests:  rest("/v2/account/secrets", true),
 			apiObject: listFromAPI("/v2/account/secrets", "fm_secret"),
 		},
 		{
@@ -143,10 +154,13 @@ func kinds() []kind {
   public_key = "` + fmKey + ` two@example"
 }`,
 			},
-			create:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
-			update:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
-			read:    req{"GET", "/v2/account/ssh-keys"},
-			destroy: []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+			// The account's keys are one document, rewritten whole.
+			requests: requests{
+				create:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+				update:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+				read:    req{"GET", "/v2/account/ssh-keys"},
+				destroy: []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
+			},
 			apiObject: func(env *acctest.Env) []string {
 				var out []string
 				for _, k := range env.Fake.SSHKeys() {
@@ -171,10 +185,7 @@ func kinds() []kind {
   gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
 }`,
 			},
-			create:    []req{{"POST", "/v2/pods"}, {"GET", "/v2/pods/*"}},
-			update:    []req{{"PATCH", "/v2/pods/*"}, {"GET", "/v2/pods/*"}},
-			read:      req{"GET", "/v2/pods/*"},
-			destroy:   []req{{"DELETE", "/v2/pods/*"}, {"GET", "/v2/pods/*"}},
+			requests:  rest("/v2/pods", true),
 			apiObject: func(env *acctest.Env) []string { return namedIDs(env, "/v2/pods", "fm-pod", "fm-pod-renamed") },
 		},
 		{
@@ -183,10 +194,7 @@ func kinds() []kind {
 				clusterConfig("fm-cluster"),
 				clusterConfig("fm-cluster-renamed"),
 			},
-			create:  []req{{"POST", "/v2/clusters"}, {"GET", "/v2/clusters/*"}},
-			update:  []req{{"PATCH", "/v2/clusters/*"}, {"GET", "/v2/clusters/*"}},
-			read:    req{"GET", "/v2/clusters/*"},
-			destroy: []req{{"DELETE", "/v2/clusters/*"}, {"GET", "/v2/clusters/*"}},
+			requests: rest("/v2/clusters", true),
 			apiObject: func(env *acctest.Env) []string {
 				return namedIDs(env, "/v2/clusters", "fm-cluster", "fm-cluster-renamed")
 			},
@@ -197,10 +205,7 @@ func kinds() []kind {
 				endpointConfig("fm-endpoint"),
 				endpointConfig("fm-endpoint-renamed"),
 			},
-			create:  []req{{"POST", "/v2/serverless"}, {"GET", "/v2/serverless/*"}},
-			update:  []req{{"PATCH", "/v2/serverless/*"}, {"GET", "/v2/serverless/*"}},
-			read:    req{"GET", "/v2/serverless/*"},
-			destroy: []req{{"DELETE", "/v2/serverless/*"}, {"GET", "/v2/serverless/*"}},
+			requests: rest("/v2/serverless", true),
 			apiObject: func(env *acctest.Env) []string {
 				return namedIDs(env, "/v2/serverless", "fm-endpoint", "fm-endpoint-renamed")
 			},
@@ -349,7 +354,7 @@ func runFaultCase(t *testing.T, c matrixCase) {
 		t.Fatalf("%s did not converge after the fault: the re-run failed:\n%s", c.kind.name, last.Output())
 	}
 
-	stateIDs := idsInState(t, cli, c.kind.name)
+	stateIDs := cli.StateIDs(c.kind.name)
 	apiIDs := c.kind.apiObject(env)
 	want := 1
 	if c.phase == "destroy" {
@@ -374,22 +379,6 @@ func checkNoDuplicate(t *testing.T, c matrixCase, env *acctest.Env, when string)
 	if ids := c.kind.apiObject(env); len(ids) > 1 {
 		t.Fatalf("%s: the API holds %d %s objects: %v", when, len(ids), c.kind.name, ids)
 	}
-}
-
-func idsInState(t *testing.T, cli *acctest.CLI, typ string) []string {
-	t.Helper()
-	st := cli.State()
-	var out []string
-	if st.Values == nil || st.Values.RootModule == nil {
-		return nil
-	}
-	for _, r := range st.Values.RootModule.Resources {
-		if r.Type == typ {
-			id, _ := r.AttributeValues["id"].(string)
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // namedIDs lists, through the fake's own API, the ids of the objects at

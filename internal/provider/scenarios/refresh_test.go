@@ -102,7 +102,7 @@ resource "runpod_pod" "p" {
 	}
 
 	// Changes made in the console after the apply.
-	id := func(address string) string { return stateID(t, cli, address) }
+	id := func(address string) string { return cli.StateID(address) }
 	env.Fake.UpdateTemplate(id("runpod_template.t[1]"), func(tp *runpodfake.Template) { tp.Image = "img:console" })
 	env.Fake.UpdateNetworkVolume(id("runpod_network_volume.v[1]"), func(v *runpodfake.NetworkVolume) { v.Name = "renamed-in-console" })
 	env.Fake.UpdatePod(id("runpod_pod.p[1]"), func(p *runpodfake.Pod) { p.Image = "img:console" })

@@ -33,17 +33,6 @@ func cleanPlan(t *testing.T, cli *acctest.CLI, why string) {
 	}
 }
 
-// stateID returns the id in state of the resource at address.
-func stateID(t *testing.T, cli *acctest.CLI, address string) string {
-	t.Helper()
-	attrs := cli.StateAttributes(address)
-	if attrs == nil {
-		t.Fatalf("%s is not in state", address)
-	}
-	id, _ := attrs["id"].(string)
-	return id
-}
-
 // A template with env and a pod from it with env of its own: the pod gets
 // both (its keys win per key), applies cleanly, and key changes on the pod
 // are updates that leave the template's keys in place.
@@ -69,7 +58,7 @@ resource "runpod_pod" "p" {
 	}
 	podEnv := func() map[string]string {
 		t.Helper()
-		p, ok := env.Fake.Pod(stateID(t, cli, "runpod_pod.p"))
+		p, ok := env.Fake.Pod(cli.StateID("runpod_pod.p"))
 		if !ok {
 			t.Fatal("the pod is not in the API")
 		}
@@ -155,8 +144,8 @@ func TestAccScenario_privateImageWithSecret(t *testing.T) {
 	cli.Init()
 	cli.MustRun(applyArgs...)
 	cleanPlan(t, cli, "after create")
-	tmpl, ok := env.Fake.Template(stateID(t, cli, "runpod_template.t"))
-	if !ok || tmpl.Registry == nil || *tmpl.Registry != stateID(t, cli, "runpod_registry_auth.ghcr") {
+	tmpl, ok := env.Fake.Template(cli.StateID("runpod_template.t"))
+	if !ok || tmpl.Registry == nil || *tmpl.Registry != cli.StateID("runpod_registry_auth.ghcr") {
 		t.Fatalf("template in the API = %+v, want it to reference the registry credential", tmpl)
 	}
 	if tmpl.Env["HF_TOKEN"] != "{{ RUNPOD_SECRET_hf_token }}" {
@@ -181,7 +170,7 @@ func TestAccScenario_credentialUsedOutsideTerraform(t *testing.T) {
 	cli.SetConfig(privateImageConfig("managed", "managed"))
 	cli.Init()
 	cli.MustRun(applyArgs...)
-	registryID := stateID(t, cli, "runpod_registry_auth.ghcr")
+	registryID := cli.StateID("runpod_registry_auth.ghcr")
 	console := runpodfake.DefaultTemplate("console-made", "ghcr.io/acme/server:2")
 	console.Registry = &registryID
 	console.Env = map[string]string{"TOKEN": "{{ RUNPOD_SECRET_hf_token }}"}
@@ -270,8 +259,8 @@ resource "runpod_pod" "train" {
 	}
 	cli.MustRun(applyArgs...)
 	cleanPlan(t, cli, "after create")
-	p, ok := env.Fake.Pod(stateID(t, cli, "runpod_pod.train"))
-	if !ok || len(p.Mounts.Network) != 1 || p.Mounts.Network[0].VolumeID != stateID(t, cli, "runpod_network_volume.weights") {
+	p, ok := env.Fake.Pod(cli.StateID("runpod_pod.train"))
+	if !ok || len(p.Mounts.Network) != 1 || p.Mounts.Network[0].VolumeID != cli.StateID("runpod_network_volume.weights") {
 		t.Fatalf("pod mounts in the API = %+v", p.Mounts)
 	}
 	cli.MustRun("destroy", "-auto-approve", "-input=false")

@@ -1,9 +1,6 @@
 package secret_test
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -43,8 +40,8 @@ func TestAccSecret_listResource(t *testing.T) {
 				acctest.ListBlock("runpod_secret", "exact", true, `name = "team_hf"`),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_secret.team", 2),
-				querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(hf.ID)}),
-				querycheck.ExpectIdentity("runpod_secret.team", map[string]knownvalue.Check{"id": knownvalue.StringExact(db.ID)}),
+				querycheck.ExpectIdentity("runpod_secret.team", acctest.HasID(hf.ID)),
+				querycheck.ExpectIdentity("runpod_secret.team", acctest.HasID(db.ID)),
 				querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
 					knownvalue.StringExact("team_db ("+db.ID+")")),
 				querycheck.ExpectLength("runpod_secret.exact", 1),
@@ -68,16 +65,6 @@ func TestAccSecret_listResource(t *testing.T) {
 	})
 }
 
-// noValueIn fails t when any seeded secret value occurs in text.
-func noValueIn(t *testing.T, where, text string) {
-	t.Helper()
-	for _, v := range []string{hfValue, dbValue, otherValue} {
-		if strings.Contains(text, v) {
-			t.Errorf("%s contains a secret value", where)
-		}
-	}
-}
-
 // Secrets made in the console are adopted with terraform query. Runpod never
 // returns a value, so neither the query output nor the generated
 // configuration holds one, and the generated configuration does not plan
@@ -89,10 +76,7 @@ func noValueIn(t *testing.T, where, text string) {
 func TestAccSecret_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	hf, db, other := seedSecrets(env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	query := `
 list "runpod_secret" "team" {
@@ -108,46 +92,28 @@ list "runpod_secret" "team" {
 	if !strings.Contains(printed.Stdout, "Hugging Face read token") {
 		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
 	}
-	noValueIn(t, "terraform query -json output", printed.Output())
+	acctest.NoCanaryIn(t, "terraform query -json output", printed.Output(), hfValue, dbValue, otherValue)
 
 	_, generated := cli.GenerateConfig(query)
-	t.Logf("generated configuration:\n%s", generated)
-	noValueIn(t, "the generated configuration", generated)
-	for _, id := range []string{hf.ID, db.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks secret %s:\n%s", id, generated)
-		}
-	}
-	if strings.Contains(generated, other.ID) {
-		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
-	}
+	acctest.NoCanaryIn(t, "the generated configuration", generated, hfValue, dbValue, otherValue)
+	acctest.ExpectGenerated(t, generated, "secret", []string{hf.ID, db.ID}, []string{other.ID})
 	// The value arguments come out as null placeholders, marked sensitive.
-	for _, line := range []string{`value\s+= null # sensitive`, `value_wo\s+= null # sensitive`, `value_wo_version\s+= null`} {
-		if n := len(regexp.MustCompile(`(?m)^\s+`+line+`$`).FindAllString(generated, -1)); n != 2 {
-			t.Errorf("generated configuration has %d lines %q, want one per secret:\n%s", n, line, generated)
-		}
-	}
+	acctest.ExpectLinesPerObject(t, generated, 2,
+		`value\s+= null # sensitive`, `value_wo\s+= null # sensitive`, `value_wo_version\s+= null`)
 
 	// As generated, the configuration does not plan: the value is missing.
-	res := cli.Run("plan", "-input=false")
-	if res.ExitCode == 0 {
-		t.Fatalf("plan of the generated configuration without values succeeded:\n%s", res.Output())
-	}
+	res := cli.MustFail("plan", "-input=false")
 	res.Contains(t, "Exactly one of these attributes must be configured: [value,value_wo]")
 
 	// Filled in as the guide says: value_wo with value_wo_version, one value
 	// per secret, the value = null placeholder left as it is.
-	filled := fillValue(t, generated, "team_hf", "hf-value-from-vault")
-	filled = fillValue(t, filled, "team_db", "db-value-from-vault")
-	if err := os.WriteFile(filepath.Join(cli.Dir, "generated.tf"), []byte(filled), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	filled := acctest.FillGenerated(t, generated, "runpod_secret", "team_hf",
+		map[string]string{"value_wo": `"hf-value-from-vault"`, "value_wo_version": "1"})
+	filled = acctest.FillGenerated(t, filled, "runpod_secret", "team_db",
+		map[string]string{"value_wo": `"db-value-from-vault"`, "value_wo_version": "1"})
+	cli.WriteFile("generated.tf", filled)
 	_, plan := cli.PlanGenerated(2, "import+update")
-	for addr, got := range acctest.ChangedAttributes(plan) {
-		if len(got) != 1 || got[0] != "value_wo_version" {
-			t.Errorf("%s: the update changes %v, want value_wo_version alone", addr, got)
-		}
-	}
+	acctest.ExpectChangedAttributes(t, plan, "value_wo_version")
 
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	for id, want := range map[string]string{hf.ID: "hf-value-from-vault", db.ID: "db-value-from-vault"} {
@@ -159,19 +125,4 @@ list "runpod_secret" "team" {
 		t.Errorf("after adopting, the description of %s is %v, want it unchanged", hf.ID, s.Description)
 	}
 	cli.ExpectNoChanges()
-}
-
-// fillValue sets value_wo and value_wo_version in the generated resource
-// block of the secret named name.
-func fillValue(t *testing.T, generated, name, value string) string {
-	t.Helper()
-	block := regexp.MustCompile(`(?s)resource "runpod_secret" "[a-z_0-9]+" \{[^}]*name\s+= "` + name + `"[^}]*\}`)
-	loc := block.FindStringIndex(generated)
-	if loc == nil {
-		t.Fatalf("no generated block for secret %s:\n%s", name, generated)
-	}
-	b := generated[loc[0]:loc[1]]
-	b = regexp.MustCompile(`value_wo\s+= null # sensitive`).ReplaceAllString(b, `value_wo = "`+value+`"`)
-	b = regexp.MustCompile(`value_wo_version\s+= null`).ReplaceAllString(b, `value_wo_version = 1`)
-	return generated[:loc[0]] + b + generated[loc[1]:]
 }

@@ -347,24 +347,7 @@ resource "runpod_secret" "s" {
 func TestAccSecret_nameTaken(t *testing.T) {
 	env := acctest.New(t)
 	existing := env.Fake.SeedSecret(runpodfake.Secret{Name: "taken", Value: "theirs"})
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_secret" "s" {
-  name  = "taken"
-  value = "ours"
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Secret Name Already Taken.*` + existing.ID +
-					`.*terraform import runpod_secret.NAME ` + existing.ID),
-			},
-		},
-	})
-	if n := env.Fake.CountRequests("POST", "/v2/account/secrets"); n != 0 {
-		t.Fatalf("provider sent %d create requests for a taken name", n)
-	}
+	env.NameTakenIsRefused(t, secretKind, "taken", "taken", existing.ID, 0)
 	if err := secretValue(env.Fake, existing.ID, "theirs"); err != nil {
 		t.Fatal(err)
 	}
@@ -375,24 +358,7 @@ resource "runpod_secret" "s" {
 func TestAccSecret_conflictFromTheAPI(t *testing.T) {
 	env := acctest.New(t)
 	existing := env.Fake.SeedSecret(runpodfake.Secret{Name: "Mixed_Case", Value: "theirs"})
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_secret" "s" {
-  name  = "mixed_case"
-  value = "ours"
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Secret Name Already Taken.*"Mixed_Case".*` + existing.ID +
-					`.*terraform import runpod_secret.NAME ` + existing.ID),
-			},
-		},
-	})
-	if n := env.Fake.CountRequests("POST", "/v2/account/secrets"); n != 1 {
-		t.Fatalf("provider sent %d create requests, want exactly 1 (refused with 409)", n)
-	}
+	env.NameTakenIsRefused(t, secretKind, "mixed_case", "Mixed_Case", existing.ID, 1)
 }
 
 // A failure between the two PATCHes of an update leaves state true: the

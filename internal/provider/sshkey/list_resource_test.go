@@ -79,10 +79,7 @@ func TestAccSSHKey_listResource(t *testing.T) {
 func TestAccSSHKey_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	k := seedKeys(env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	_, generated := cli.GenerateConfig(`
 list "runpod_ssh_key" "mine" {
@@ -110,10 +107,8 @@ list "runpod_ssh_key" "mine" {
 	cli.PlanGenerated(2, "import")
 	env.Fake.ResetRequests()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	for _, r := range env.Fake.Requests() {
-		if r.Method != "GET" {
-			t.Errorf("adopting sent %s %s; an import must not write", r.Method, r.Path)
-		}
+	if err := acctest.OnlyReads(env.Fake); err != nil {
+		t.Errorf("adopting %v; an import must not write", err)
 	}
 	if err := accountKeys(env.Fake, k.laptop, k.desktop, k.bare, k.ci, k.laptopAgain, k.broken); err != nil {
 		t.Errorf("after adopting: %v", err)

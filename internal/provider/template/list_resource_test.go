@@ -2,7 +2,6 @@ package template_test
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -48,15 +47,15 @@ func TestAccTemplate_listResource(t *testing.T) {
 				querycheck.ExpectLength("runpod_template.team", 3),
 				querycheck.ExpectLength("runpod_template.pods", 2),
 				querycheck.ExpectLength("runpod_template.with_bound", 4),
-				querycheck.ExpectIdentity("runpod_template.with_bound", map[string]knownvalue.Check{"id": knownvalue.StringExact(bound.ID)}),
-				querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(web.ID)}),
-				querycheck.ExpectIdentity("runpod_template.pods", map[string]knownvalue.Check{"id": knownvalue.StringExact(worker.ID)}),
+				querycheck.ExpectIdentity("runpod_template.with_bound", acctest.HasID(bound.ID)),
+				querycheck.ExpectIdentity("runpod_template.pods", acctest.HasID(web.ID)),
+				querycheck.ExpectIdentity("runpod_template.pods", acctest.HasID(worker.ID)),
 				querycheck.ExpectLength("runpod_template.exact", 1),
 				querycheck.ExpectResourceDisplayName("runpod_template.exact",
-					queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+					queryfilter.ByResourceIdentity(acctest.HasID(infer.ID)),
 					knownvalue.StringExact("team-infer ("+infer.ID+")")),
 				querycheck.ExpectResourceKnownValues("runpod_template.exact",
-					queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(infer.ID)}),
+					queryfilter.ByResourceIdentity(acctest.HasID(infer.ID)),
 					[]querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("image"), KnownValue: knownvalue.StringExact("runpod/base:0.6.2")},
 						{Path: tfjsonpath.New("serverless"), KnownValue: knownvalue.Bool(true)},
@@ -72,10 +71,7 @@ func TestAccTemplate_listResource(t *testing.T) {
 func TestAccTemplate_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	web, worker, infer, other := seedTemplates(env.Fake)
-	cli := env.CLI(t)
-	cli.RequireQuery()
-	cli.SetConfig(`provider "runpod" {}`)
-	cli.Init()
+	cli := env.QueryCLI(t)
 
 	_, generated := cli.GenerateConfig(`
 list "runpod_template" "team" {
@@ -85,14 +81,7 @@ list "runpod_template" "team" {
   }
 }
 `)
-	for _, id := range []string{web.ID, worker.ID, infer.ID} {
-		if !strings.Contains(generated, id) {
-			t.Errorf("generated configuration lacks template %s:\n%s", id, generated)
-		}
-	}
-	if strings.Contains(generated, other.ID) {
-		t.Errorf("generated configuration imports %s, which the filter excludes:\n%s", other.ID, generated)
-	}
+	acctest.ExpectGenerated(t, generated, "template", []string{web.ID, worker.ID, infer.ID}, []string{other.ID})
 	if !regexp.MustCompile(`(?s)import \{.*identity`).MatchString(generated) {
 		t.Errorf("generated import blocks do not use identity:\n%s", generated)
 	}

@@ -269,27 +269,10 @@ resource "runpod_template" "t" {
 func TestAccTemplate_nameTaken(t *testing.T) {
 	env := acctest.New(t)
 	existing := env.Fake.SeedTemplate(runpodfake.Template{Name: "taken", Image: "nginx:1"})
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_template" "t" {
-  name  = "taken"
-  image = "runpod/base:0.6.2"
-}`,
-				ExpectError: regexp.MustCompile(`(?s)Template Name Already Taken.*` + existing.ID +
-					`.*terraform import runpod_template.NAME ` + existing.ID),
-			},
-		},
-	})
+	env.NameTakenIsRefused(t, templateKind, "taken", "taken", existing.ID, 0)
 	// The existing template was neither changed nor used as ours.
 	if got, ok := env.Fake.Template(existing.ID); !ok || got.Image != "nginx:1" {
 		t.Fatalf("pre-existing template was modified or deleted: %+v (present=%v)", got, ok)
-	}
-	if n := env.Fake.CountRequests("POST", "/v2/templates"); n != 0 {
-		t.Fatalf("provider sent %d create requests for a taken name", n)
 	}
 }
 
