@@ -330,12 +330,8 @@ func (c *CLI) StateID(address string) string {
 // StateIDs lists the ids in state of the resources of resourceType.
 func (c *CLI) StateIDs(resourceType string) []string {
 	c.t.Helper()
-	st := c.State()
 	var out []string
-	if st.Values == nil || st.Values.RootModule == nil {
-		return nil
-	}
-	for _, r := range st.Values.RootModule.Resources {
+	for _, r := range c.stateResources() {
 		if r.Type == resourceType {
 			id, _ := r.AttributeValues["id"].(string)
 			out = append(out, id)
@@ -347,15 +343,22 @@ func (c *CLI) StateIDs(resourceType string) []string {
 // StateAddresses lists the resource addresses in state.
 func (c *CLI) StateAddresses() []string {
 	c.t.Helper()
-	st := c.State()
 	var out []string
-	if st.Values == nil || st.Values.RootModule == nil {
-		return nil
-	}
-	for _, r := range st.Values.RootModule.Resources {
+	for _, r := range c.stateResources() {
 		out = append(out, r.Address)
 	}
 	return out
+}
+
+// stateResources is the root module's resources in state; none before the
+// first apply.
+func (c *CLI) stateResources() []*tfjson.StateResource {
+	c.t.Helper()
+	st := c.State()
+	if st.Values == nil || st.Values.RootModule == nil {
+		return nil
+	}
+	return st.Values.RootModule.Resources
 }
 
 // Count returns how many times substr occurs in the run's output.

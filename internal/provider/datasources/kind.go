@@ -25,7 +25,7 @@ type Kind[API any] struct {
 }
 
 // Title is the noun in title case, for diagnostic summaries.
-func (k Kind[API]) Title() string { return titleCase(k.Noun) }
+func (k Kind[API]) Title() string { return diagnostics.TitleCase(k.Noun) }
 
 // Plural is the noun for several objects.
 func (k Kind[API]) Plural() string { return k.Noun + "s" }
@@ -39,18 +39,8 @@ func (k Kind[API]) ListError(err error) diag.Diagnostic {
 // NotFound is the error, on the attribute at p, for an id that names no
 // object of the kind noun.
 func NotFound(p path.Path, noun, id string) diag.Diagnostic {
-	return diag.NewAttributeErrorDiagnostic(p, titleCase(noun)+" Not Found",
+	return diag.NewAttributeErrorDiagnostic(p, diagnostics.TitleCase(noun)+" Not Found",
 		fmt.Sprintf("No %s with id %q exists or is visible to this API key.", noun, id))
-}
-
-// titleCase capitalises each word of s: "network volume" reads "Network
-// Volume".
-func titleCase(s string) string {
-	words := strings.Fields(s)
-	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
-	}
-	return strings.Join(words, " ")
 }
 
 // ByNameThenID orders objects by name, then by id for objects of kinds
