@@ -92,7 +92,7 @@ func TestBeginReportsAModelThatDoesNotDecode(t *testing.T) {
 func TestBeginUpdateReadsPlanAndState(t *testing.T) {
 	planned := beginState("abc", "new")
 	req := resource.UpdateRequest{
-		Plan:  tfsdk.Plan{Schema: planned.Schema, Raw: planned.Raw},
+		Plan:  tfsdk.Plan(planned),
 		State: beginState("abc", "old"),
 	}
 	var diags diag.Diagnostics
