@@ -1,12 +1,13 @@
-// Package containerschema defines once the container settings that a pod and
-// the member pods of a cluster share: template, image, start command, disk,
-// environment, ports, volume mounts, data-center preference and the SSH and
-// Jupyter flags. Their types and validators live here, so that the two kinds
-// cannot drift in what they accept. Each kind supplies its own descriptions
-// and plan behaviour, because they differ for good reason: a pod updates most
-// settings in place and reads them back (Computed, template-aware plan
-// modifiers), while a cluster keeps them as configured and is replaced when
-// any of them changes.
+// Package containerschema defines once the container settings that pods,
+// the member pods of a cluster and serverless endpoints share: template,
+// image, start command, disk, environment, ports, volume mounts,
+// data-center preference and the SSH and Jupyter flags. Their types and
+// validators live here, so that the kinds cannot drift in what they accept.
+// Each kind supplies its own descriptions. Plan behaviour differs for good
+// reason: pods and endpoints update most settings in place and read them
+// back (the *FromTemplate attributes and the FromTemplate modifiers), while
+// a cluster keeps them as configured and is replaced when any of them
+// changes.
 package containerschema
 
 import (

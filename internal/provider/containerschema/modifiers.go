@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -162,5 +164,46 @@ func (v powerOfTwoValidator) ValidateInt64(ctx context.Context, req validator.In
 	if n < 2 || n&(n-1) != 0 {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid vCPU Count",
 			fmt.Sprintf("vcpu_count %d is not allowed: it %s.", n, v.Description(ctx)))
+	}
+}
+
+// The settings below are those of a kind created from a template and read
+// back (pods, serverless endpoints): Computed, so that left unset they show
+// what the template gave, and planned by the FromTemplate modifiers with
+// Runpod's empty value as what an unset setting reads without a template.
+
+// StartCommandFromTemplate is StartCommand filled from the template.
+func StartCommandFromTemplate(description string) schema.StringAttribute {
+	a := StartCommand(description)
+	a.Computed = true
+	a.PlanModifiers = []planmodifier.String{FromTemplateString(types.StringValue(""))}
+	return a
+}
+
+// PortsFromTemplate is Ports filled from the template.
+func PortsFromTemplate(description string) schema.SetAttribute {
+	a := Ports(description)
+	a.Computed = true
+	a.PlanModifiers = []planmodifier.Set{FromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
+	return a
+}
+
+// EnvFromTemplate is Env filled from the template.
+func EnvFromTemplate(description string) schema.MapAttribute {
+	a := Env(description)
+	a.Computed = true
+	a.PlanModifiers = []planmodifier.Map{FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
+	return a
+}
+
+// RegistryAuthIDFromTemplate is the registry credential that pulls a private
+// image, filled from the template; it updates in place.
+func RegistryAuthIDFromTemplate() schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: "Id of the `runpod_registry_auth` used to pull a private image. Updates in place.",
+		Optional:            true,
+		Computed:            true,
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		PlanModifiers:       []planmodifier.String{FromTemplateString(types.StringNull())},
 	}
 }

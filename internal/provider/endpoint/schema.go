@@ -83,24 +83,18 @@ func resourceAttributes() map[string]schema.Attribute {
 		"template, unset means the template's image.")
 	image.Computed = true
 	image.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringUnknown())}
-	args := containerschema.StartCommand("Container start command as one string; empty runs the image's own command.")
-	args.Computed = true
-	args.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringValue(""))}
+	args := containerschema.StartCommandFromTemplate("Container start command as one string; empty runs the image's own command.")
 	disk := containerschema.ContainerDiskGB("Container disk of each worker, in GB (ephemeral). Unset takes the " +
 		"template's, or Runpod's default.")
 	disk.Computed = true
 	disk.PlanModifiers = []planmodifier.Int64{containerschema.FromTemplateInt64(types.Int64Unknown())}
-	ports := containerschema.Ports("Exposed ports, each `<port>/http` or `<port>/tcp` (load-balancing endpoints " +
+	ports := containerschema.PortsFromTemplate("Exposed ports, each `<port>/http` or `<port>/tcp` (load-balancing endpoints " +
 		"serve on `PORT`, see `env`).")
-	ports.Computed = true
-	ports.PlanModifiers = []planmodifier.Set{containerschema.FromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
-	env := containerschema.Env("Environment variables. With `template_id`, they merge with the template's per key " +
+	env := containerschema.EnvFromTemplate("Environment variables. With `template_id`, they merge with the template's per key " +
 		"(these win), and the template's other keys stay on the endpoint without showing here; left unset, `env` " +
 		"shows everything the template gave. Load-balancing endpoints read `PORT`, `PORT_HEALTH` and " +
 		"`HEALTH_CHECK_PATH` (default `/ping`). Values are plain text in the API: reference account secrets as " +
 		"`{{ RUNPOD_SECRET_<name> }}` instead of writing secret values here.")
-	env.Computed = true
-	env.PlanModifiers = []planmodifier.Map{containerschema.FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
 
 	return map[string]schema.Attribute{
 		"id": identity.IDAttribute("Endpoint id, as in its request URLs."),
@@ -126,13 +120,7 @@ func resourceAttributes() map[string]schema.Attribute {
 		"container_disk_gb": disk,
 		"ports":             ports,
 		"env":               env,
-		"registry_auth_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the `runpod_registry_auth` used to pull a private image. Updates in place.",
-			Optional:            true,
-			Computed:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			PlanModifiers:       []planmodifier.String{containerschema.FromTemplateString(types.StringNull())},
-		},
+		"registry_auth_id":  containerschema.RegistryAuthIDFromTemplate(),
 		"gpu_pools": schema.ListAttribute{
 			MarkdownDescription: "Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
 				"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +

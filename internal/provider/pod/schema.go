@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -222,22 +221,18 @@ func containerAttributes() map[string]schema.Attribute {
 	image.Computed = true
 	image.PlanModifiers = []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 
-	args := containerschema.StartCommand("Container start command, as one string (the console's \"Container start command\"). " +
+	args := containerschema.StartCommandFromTemplate("Container start command, as one string (the console's \"Container start command\"). " +
 		"Empty runs the image's own command. Updates in place.")
-	args.Computed = true
-	args.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringValue(""))}
 
 	disk := containerschema.ContainerDiskGB("Container disk in GB: ephemeral, wiped when the container restarts. Runpod's default " +
 		"(or the template's) applies when unset. Updates in place.")
 	disk.Computed = true
 	disk.PlanModifiers = []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}
 
-	ports := containerschema.Ports("Exposed ports: `\"8888/http\"` for a port reached through Runpod's HTTPS proxy " +
+	ports := containerschema.PortsFromTemplate("Exposed ports: `\"8888/http\"` for a port reached through Runpod's HTTPS proxy " +
 		"(see `proxy_urls`), `\"22/tcp\"` for a port mapped to a public TCP port (see `port_mappings`). Updates in place.")
-	ports.Computed = true
-	ports.PlanModifiers = []planmodifier.Set{containerschema.FromTemplateSet(types.SetValueMust(types.StringType, []attr.Value{}))}
 
-	env := containerschema.Env("Environment variables. Values are stored in state in plain text: reference a " +
+	env := containerschema.EnvFromTemplate("Environment variables. Values are stored in state in plain text: reference a " +
 		"`runpod_secret` (`{{ RUNPOD_SECRET_<name> }}`) for secrets. The `PUBLIC_KEY` and `JUPYTER_PASSWORD` that " +
 		"`start_ssh` and `start_jupyter` inject are kept out of this map (and kept on the pod when it changes) " +
 		"unless set here. Updates in place; the container restarts.\n\n" +
@@ -247,8 +242,6 @@ func containerAttributes() map[string]schema.Attribute {
 		"`env` is added, changed or emptied later. Removing a key that overrode one of the template's puts the " +
 		"template's value back, as the pod got it at create; later edits to the template do not reach the pod. " +
 		"Left unset with a template, `env` shows everything the template gave.")
-	env.Computed = true
-	env.PlanModifiers = []planmodifier.Map{containerschema.FromTemplateMap(types.MapValueMust(types.StringType, map[string]attr.Value{}))}
 
 	return map[string]schema.Attribute{
 		"template_id": containerschema.TemplateID("Id of a pod template (`runpod_template`) to create the pod from. The template applies " +
@@ -261,13 +254,7 @@ func containerAttributes() map[string]schema.Attribute {
 		"container_disk_gb": disk,
 		"ports":             ports,
 		"env":               env,
-		"registry_auth_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the `runpod_registry_auth` used to pull a private image. Updates in place.",
-			Optional:            true,
-			Computed:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			PlanModifiers:       []planmodifier.String{containerschema.FromTemplateString(types.StringNull())},
-		},
+		"registry_auth_id":  containerschema.RegistryAuthIDFromTemplate(),
 		"start_ssh": containerschema.StartFlag("Set up SSH: Runpod injects the account's registered SSH public keys as `PUBLIC_KEY`. " +
 			"With no key registered the pod has no SSH access (the apply warns: the check runs at create, after a " +
 			"`runpod_ssh_key` the pod depends on has registered its key). Unset leaves the template's setting " +
