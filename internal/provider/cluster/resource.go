@@ -45,11 +45,7 @@ const (
 var defaultWaits = poll.Backoff{Initial: time.Second, Max: 15 * time.Second}
 
 var (
-	_ resource.Resource                   = (*clusterResource)(nil)
-	_ resource.ResourceWithConfigure      = (*clusterResource)(nil)
-	_ resource.ResourceWithIdentity       = (*clusterResource)(nil)
-	_ resource.ResourceWithImportState    = (*clusterResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*clusterResource)(nil)
+	_ providerdata.ManagedResource        = (*clusterResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*clusterResource)(nil)
 )
 

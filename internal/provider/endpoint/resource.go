@@ -52,11 +52,7 @@ var (
 )
 
 var (
-	_ resource.Resource                   = (*endpointResource)(nil)
-	_ resource.ResourceWithConfigure      = (*endpointResource)(nil)
-	_ resource.ResourceWithIdentity       = (*endpointResource)(nil)
-	_ resource.ResourceWithImportState    = (*endpointResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*endpointResource)(nil)
+	_ providerdata.ManagedResource        = (*endpointResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*endpointResource)(nil)
 )
 

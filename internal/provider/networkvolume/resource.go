@@ -30,13 +30,7 @@ import (
 // ResourceType is the Terraform type name of the resource.
 const ResourceType = "runpod_network_volume"
 
-var (
-	_ resource.Resource                = (*volumeResource)(nil)
-	_ resource.ResourceWithConfigure   = (*volumeResource)(nil)
-	_ resource.ResourceWithIdentity    = (*volumeResource)(nil)
-	_ resource.ResourceWithImportState = (*volumeResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*volumeResource)(nil)
-)
+var _ providerdata.ManagedResource = (*volumeResource)(nil)
 
 // NewResource is the runpod_network_volume resource factory.
 func NewResource() resource.Resource {

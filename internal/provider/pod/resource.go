@@ -32,11 +32,7 @@ import (
 const ResourceType = "runpod_pod"
 
 var (
-	_ resource.Resource                     = (*podResource)(nil)
-	_ resource.ResourceWithConfigure        = (*podResource)(nil)
-	_ resource.ResourceWithIdentity         = (*podResource)(nil)
-	_ resource.ResourceWithImportState      = (*podResource)(nil)
-	_ resource.ResourceWithModifyPlan       = (*podResource)(nil)
+	_ providerdata.ManagedResource          = (*podResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*podResource)(nil)
 	_ resource.ResourceWithValidateConfig   = (*podResource)(nil)
 )

@@ -25,6 +25,18 @@ type ResourceBase struct {
 	Data *Data
 }
 
+// ManagedResource is what every resource of an object in the account
+// offers: the provider's client, an identity and import for adoption, and a
+// plan the provider checks and completes (costs, stock, API rules). Each such
+// resource asserts it once, and beside it only what is its own (config
+// validators).
+type ManagedResource interface {
+	resource.ResourceWithConfigure
+	resource.ResourceWithIdentity
+	resource.ResourceWithImportState
+	resource.ResourceWithModifyPlan
+}
+
 // Metadata implements resource.Resource.
 func (b *ResourceBase) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = b.TypeName

@@ -39,11 +39,7 @@ import (
 const ResourceType = "runpod_registry_auth"
 
 var (
-	_ resource.Resource                     = (*registryResource)(nil)
-	_ resource.ResourceWithConfigure        = (*registryResource)(nil)
-	_ resource.ResourceWithIdentity         = (*registryResource)(nil)
-	_ resource.ResourceWithImportState      = (*registryResource)(nil)
-	_ resource.ResourceWithModifyPlan       = (*registryResource)(nil)
+	_ providerdata.ManagedResource          = (*registryResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*registryResource)(nil)
 )
 

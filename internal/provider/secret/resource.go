@@ -45,11 +45,7 @@ const (
 )
 
 var (
-	_ resource.Resource                     = (*secretResource)(nil)
-	_ resource.ResourceWithConfigure        = (*secretResource)(nil)
-	_ resource.ResourceWithIdentity         = (*secretResource)(nil)
-	_ resource.ResourceWithImportState      = (*secretResource)(nil)
-	_ resource.ResourceWithModifyPlan       = (*secretResource)(nil)
+	_ providerdata.ManagedResource          = (*secretResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*secretResource)(nil)
 )
 

@@ -34,13 +34,7 @@ import (
 // KeyResourceType is the Terraform type name of the one-key resource.
 const KeyResourceType = "runpod_ssh_key"
 
-var (
-	_ resource.Resource                = (*keyResource)(nil)
-	_ resource.ResourceWithConfigure   = (*keyResource)(nil)
-	_ resource.ResourceWithIdentity    = (*keyResource)(nil)
-	_ resource.ResourceWithImportState = (*keyResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*keyResource)(nil)
-)
+var _ providerdata.ManagedResource = (*keyResource)(nil)
 
 // NewKeyResource is the runpod_ssh_key resource factory.
 func NewKeyResource() resource.Resource {

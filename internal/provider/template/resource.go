@@ -41,12 +41,7 @@ import (
 // ResourceType is the Terraform type name of the resource.
 const ResourceType = "runpod_template"
 
-var (
-	_ resource.Resource                = (*templateResource)(nil)
-	_ resource.ResourceWithConfigure   = (*templateResource)(nil)
-	_ resource.ResourceWithIdentity    = (*templateResource)(nil)
-	_ resource.ResourceWithImportState = (*templateResource)(nil)
-)
+var _ providerdata.ManagedResource = (*templateResource)(nil)
 
 // NewResource is the runpod_template resource factory.
 func NewResource() resource.Resource {
