@@ -17,36 +17,109 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // ErrNotFound is what a lookup by name returns when no object has the name.
 var ErrNotFound = errors.New("not found")
 
-// Resolve refreshes a pending create of kind ("registry credential") named
-// name. The failed apply checked that the name was free before it sent the
-// create, so an object that find returns now is that apply's own: adopt
-// takes it into state (returning its id and diagnostics) and the user is
-// told with a warning. If find returns ErrNotFound, the create did not
-// happen and the resource is dropped so that the plan creates it. Any other
-// error leaves state as it is.
-func Resolve[T any](ctx context.Context, kind, name string,
-	find func(context.Context) (*T, error),
-	adopt func(found *T) (id string, diags diag.Diagnostics),
-	resp *resource.ReadResponse,
+// Kind is one kind whose names are unique in an account, stated once for
+// every step that finds an object of it by name: the check that a name is
+// free before a create, the lookup after a create whose reply was lost, the
+// refresh of a pending create and the delete of one.
+type Kind[T any] struct {
+	// Noun names one object in messages, e.g. "registry credential".
+	Noun string
+	// ResourceType is the resource's type, for the import hint of a name
+	// already taken.
+	ResourceType string
+	// Find returns the object named exactly name, or ErrNotFound.
+	Find func(ctx context.Context, client *runpod.Client, name string) (*T, error)
+	// ID reads an object's id.
+	ID func(*T) string
+}
+
+// Named returns the object of all named exactly name, or ErrNotFound (err,
+// the list's own error, passes through): Find for kinds whose API lists
+// objects without a name filter.
+func Named[T any](all []T, err error, name string, nameOf func(*T) string) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if nameOf(&all[i]) == name {
+			return &all[i], nil
+		}
+	}
+	return nil, ErrNotFound
+}
+
+// NameIsFree is the read before a create: it reports false, with an error
+// in diags, when an object already has name (the error gives its id and the
+// import command) or when the check itself fails.
+func (k Kind[T]) NameIsFree(ctx context.Context, client *runpod.Client, name string, diags *diag.Diagnostics) bool {
+	existing, err := k.Find(ctx, client, name)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return true
+	case err != nil:
+		diags.Append(diagnostics.APIError("Cannot Check "+diagnostics.TitleCase(k.Noun)+" Name",
+			fmt.Sprintf("listing %ss to check that the name %q is free", k.Noun, name), err))
+	default:
+		diags.Append(diagnostics.AlreadyExists(k.Noun, name, k.ID(existing), k.ResourceType))
+	}
+	return false
+}
+
+// AfterAmbiguousCreate settles a create named name that failed in transit
+// (createErr is runpod.ErrAmbiguous; any other result is returned as it
+// is). The POST may have been processed and names are unique, so it looks
+// the name up instead of sending the create again: an object found is the
+// create's own and is returned with a warning; none found returns
+// createErr; a failed lookup returns createErr and its own error, for which
+// the caller records the object as pending (diagnostics.PendingCreate).
+func (k Kind[T]) AfterAmbiguousCreate(ctx context.Context, client *runpod.Client, name string, created *T, createErr error,
+	diags *diag.Diagnostics,
+) (_ *T, _ error, lookupErr error) {
+	if !errors.Is(createErr, runpod.ErrAmbiguous) {
+		return created, createErr, nil
+	}
+	tflog.Warn(ctx, k.Noun+" create ended ambiguously; looking it up by name", map[string]any{"name": name})
+	found, err := k.Find(ctx, client, name)
+	switch {
+	case err == nil:
+		diags.AddWarning(diagnostics.TitleCase(k.Noun)+" Create Confirmed After Connection Failure",
+			fmt.Sprintf("The create request for %s %q failed in transit, but the %s exists (id %s), so it was "+
+				"adopted into state instead of being created again.", k.Noun, name, k.Noun, k.ID(found)))
+		return found, nil, nil
+	case errors.Is(err, ErrNotFound):
+		return nil, createErr, nil
+	}
+	return nil, createErr, err
+}
+
+// Resolve refreshes a pending create named name. The failed apply checked
+// that the name was free before it sent the create, so an object found now
+// is that apply's own: adopt takes it into state (returning diagnostics)
+// and the user is told with a warning. If none has the name, the create did
+// not happen and the resource is dropped so that the plan creates it. A
+// failed lookup leaves state as it is.
+func (k Kind[T]) Resolve(ctx context.Context, client *runpod.Client, name string,
+	adopt func(found *T) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
-	found, err := find(ctx)
+	found, err := k.Find(ctx, client, name)
 	if errors.Is(err, ErrNotFound) {
-		tflog.Info(ctx, fmt.Sprintf("pending %s create did not happen; removing from state", kind), map[string]any{"name": name})
+		tflog.Info(ctx, fmt.Sprintf("pending %s create did not happen; removing from state", k.Noun), map[string]any{"name": name})
 		resp.State.RemoveResource(ctx)
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read "+diagnostics.TitleCase(kind),
-			fmt.Sprintf("listing %ss to find %q, whose create reply was lost", kind, name), err))
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read "+diagnostics.TitleCase(k.Noun),
+			fmt.Sprintf("listing %ss to find %q, whose create reply was lost", k.Noun, name), err))
 		return
 	}
-	id, diags := adopt(found)
-	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply(kind, name, id))
+	diags := adopt(found)
+	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply(k.Noun, name, k.ID(found)))
 	resp.Diagnostics.Append(diags...)
 }
 
@@ -54,20 +127,19 @@ func Resolve[T any](ctx context.Context, kind, name string,
 // create that no refresh resolved (-refresh=false), the id of the object
 // with its name. ok is false when there is nothing to delete: no object has
 // the name, or the lookup failed (diags then says so and nothing is deleted).
-func DeleteID[T any](ctx context.Context, kind, stateID, name string,
-	find func(context.Context) (*T, error), idOf func(*T) string, diags *diag.Diagnostics,
+func (k Kind[T]) DeleteID(ctx context.Context, client *runpod.Client, stateID, name string, diags *diag.Diagnostics,
 ) (id string, ok bool) {
 	if stateID != "" {
 		return stateID, true
 	}
-	found, err := find(ctx)
+	found, err := k.Find(ctx, client, name)
 	if errors.Is(err, ErrNotFound) {
 		return "", false
 	}
 	if err != nil {
-		diags.Append(diagnostics.APIError(diagnostics.TitleCase(kind)+" Not Deleted",
-			fmt.Sprintf("listing %ss to find %q, whose create reply was lost", kind, name), err))
+		diags.Append(diagnostics.APIError(diagnostics.TitleCase(k.Noun)+" Not Deleted",
+			fmt.Sprintf("listing %ss to find %q, whose create reply was lost", k.Noun, name), err))
 		return "", false
 	}
-	return idOf(found), true
+	return k.ID(found), true
 }

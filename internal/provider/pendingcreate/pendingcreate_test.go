@@ -3,44 +3,56 @@ package pendingcreate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-type object struct{ ID string }
+type object struct{ ID, Name string }
+
+// kindFinding is a Kind whose lookup answers with find.
+func kindFinding(find func() (*object, error)) Kind[object] {
+	return Kind[object]{
+		Noun:         "registry credential",
+		ResourceType: "runpod_registry_auth",
+		Find:         func(context.Context, *runpod.Client, string) (*object, error) { return find() },
+		ID:           func(o *object) string { return o.ID },
+	}
+}
 
 func TestDeleteID(t *testing.T) {
-	idOf := func(o *object) string { return o.ID }
 	cases := map[string]struct {
 		stateID   string
-		find      func(context.Context) (*object, error)
+		find      func() (*object, error)
 		wantID    string
 		wantOK    bool
 		wantError string
 	}{
 		"state has the id: no lookup": {
 			stateID: "abc",
-			find:    func(context.Context) (*object, error) { t.Fatal("looked up a known id"); return nil, nil },
+			find:    func() (*object, error) { t.Fatal("looked up a known id"); return nil, nil },
 			wantID:  "abc", wantOK: true,
 		},
 		"pending create that happened": {
-			find:   func(context.Context) (*object, error) { return &object{ID: "found"}, nil },
+			find:   func() (*object, error) { return &object{ID: "found"}, nil },
 			wantID: "found", wantOK: true,
 		},
 		"pending create that did not happen": {
-			find: func(context.Context) (*object, error) { return nil, ErrNotFound },
+			find: func() (*object, error) { return nil, ErrNotFound },
 		},
 		"lookup failed": {
-			find:      func(context.Context) (*object, error) { return nil, errors.New("503") },
+			find:      func() (*object, error) { return nil, errors.New("503") },
 			wantError: "Registry Credential Not Deleted",
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			id, ok := DeleteID(context.Background(), "registry credential", tc.stateID, "ghcr", tc.find, idOf, &diags)
+			id, ok := kindFinding(tc.find).DeleteID(context.Background(), nil, tc.stateID, "ghcr", &diags)
 			if id != tc.wantID || ok != tc.wantOK {
 				t.Fatalf("got (%q, %v), want (%q, %v)", id, ok, tc.wantID, tc.wantOK)
 			}
@@ -55,5 +67,115 @@ func TestDeleteID(t *testing.T) {
 				t.Fatalf("diags = %v", diags)
 			}
 		})
+	}
+}
+
+func TestNameIsFree(t *testing.T) {
+	cases := map[string]struct {
+		find        func() (*object, error)
+		wantFree    bool
+		wantSummary string
+		wantDetail  string
+	}{
+		"free": {find: func() (*object, error) { return nil, ErrNotFound }, wantFree: true},
+		"taken": {
+			find:        func() (*object, error) { return &object{ID: "r1", Name: "ghcr"}, nil },
+			wantSummary: "Registry Credential Name Already Taken",
+			wantDetail:  `import {`,
+		},
+		"check failed": {
+			find:        func() (*object, error) { return nil, errors.New("503") },
+			wantSummary: "Cannot Check Registry Credential Name",
+			wantDetail:  `listing registry credentials to check that the name "ghcr" is free`,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var diags diag.Diagnostics
+			free := kindFinding(tc.find).NameIsFree(context.Background(), nil, "ghcr", &diags)
+			if free != tc.wantFree {
+				t.Fatalf("free = %v, want %v", free, tc.wantFree)
+			}
+			if tc.wantFree {
+				if len(diags) != 0 {
+					t.Fatalf("unexpected diagnostics: %v", diags)
+				}
+				return
+			}
+			if diags.ErrorsCount() != 1 || diags[0].Summary() != tc.wantSummary || !strings.Contains(diags[0].Detail(), tc.wantDetail) {
+				t.Fatalf("diags = %v", diags)
+			}
+		})
+	}
+}
+
+func TestAfterAmbiguousCreate(t *testing.T) {
+	ambiguous := fmt.Errorf("POST: %w", runpod.ErrAmbiguous)
+	mine := &object{ID: "r1"}
+	cases := map[string]struct {
+		createErr     error
+		find          func() (*object, error)
+		wantCreated   *object
+		wantErr       error
+		wantLookupErr bool
+		wantWarning   bool
+	}{
+		"create answered: no lookup": {
+			find:        func() (*object, error) { t.Fatal("looked up after a clear answer"); return nil, nil },
+			wantCreated: mine,
+		},
+		"create refused: no lookup": {
+			createErr: errors.New("400"),
+			find:      func() (*object, error) { t.Fatal("looked up after a refusal"); return nil, nil },
+			wantErr:   errors.New("400"),
+		},
+		"lost reply, object exists: adopted with a warning": {
+			createErr: ambiguous, find: func() (*object, error) { return &object{ID: "found"}, nil },
+			wantCreated: &object{ID: "found"}, wantWarning: true,
+		},
+		"lost reply, no object: the create's error": {
+			createErr: ambiguous, find: func() (*object, error) { return nil, ErrNotFound }, wantErr: ambiguous,
+		},
+		"lost reply, lookup failed: both errors": {
+			createErr: ambiguous, find: func() (*object, error) { return nil, errors.New("503") },
+			wantErr: ambiguous, wantLookupErr: true,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var created *object
+			if tc.createErr == nil {
+				created = mine
+			}
+			var diags diag.Diagnostics
+			got, err, lookupErr := kindFinding(tc.find).AfterAmbiguousCreate(context.Background(), nil, "ghcr", created,
+				tc.createErr, &diags)
+			if fmt.Sprint(got) != fmt.Sprint(tc.wantCreated) || fmt.Sprint(err) != fmt.Sprint(tc.wantErr) ||
+				(lookupErr != nil) != tc.wantLookupErr {
+				t.Fatalf("got (%v, %v, %v), want (%v, %v, lookup error %v)", got, err, lookupErr, tc.wantCreated, tc.wantErr,
+					tc.wantLookupErr)
+			}
+			warned := diags.WarningsCount() == 1 &&
+				diags[0].Summary() == "Registry Credential Create Confirmed After Connection Failure" &&
+				strings.Contains(diags[0].Detail(), `registry credential "ghcr" failed in transit, but the registry credential exists (id found)`)
+			if warned != tc.wantWarning || diags.ErrorsCount() != 0 {
+				t.Fatalf("diags = %v, want warning: %v", diags, tc.wantWarning)
+			}
+		})
+	}
+}
+
+func TestNamed(t *testing.T) {
+	all := []object{{ID: "a", Name: "Ghcr"}, {ID: "b", Name: "ghcr"}}
+	nameOf := func(o *object) string { return o.Name }
+	if got, err := Named(all, nil, "ghcr", nameOf); err != nil || got.ID != "b" {
+		t.Fatalf("exact name: got (%v, %v), want b", got, err)
+	}
+	if _, err := Named(all, nil, "GHCR", nameOf); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("no exact match: err = %v, want ErrNotFound", err)
+	}
+	listErr := errors.New("503")
+	if _, err := Named(all, listErr, "ghcr", nameOf); !errors.Is(err, listErr) {
+		t.Fatalf("list failed: err = %v, want the list's error", err)
 	}
 }

@@ -5,7 +5,6 @@ package registryauth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -259,33 +258,13 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a credential this state does not own.
-	if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Registry Credential Name",
-			fmt.Sprintf("listing registry credentials to check that the name %q is free", name), err))
-		return
-	} else if existing != nil {
-		resp.Diagnostics.Append(diagnostics.AlreadyExists("registry credential", name, existing.ID, ResourceType))
+	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
 		return
 	}
 
 	created, err := client.CreateRegistry(ctx, name, username, password)
 	err = runpod.RedactError(err, username, password)
-	var lookupErr error
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		// The POST may have been processed. Names are unique, so look the
-		// credential up instead of sending it again.
-		tflog.Warn(ctx, "registry credential create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		found, ferr := findByName(ctx, client, name)
-		switch {
-		case ferr == nil:
-			resp.Diagnostics.AddWarning("Registry Credential Create Confirmed After Connection Failure",
-				fmt.Sprintf("The create request for registry credential %q failed in transit, but the credential exists "+
-					"(id %s), so it was adopted into state instead of being created again.", name, found.ID))
-			created, err = found, nil
-		case !errors.Is(ferr, errNotFound):
-			lookupErr = ferr
-		}
-	}
+	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Created",
 			fmt.Sprintf("creating registry credential %q", name), err))
@@ -345,9 +324,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	name := state.Name.ValueString()
-	id, ok := pendingcreate.DeleteID(ctx, "registry credential", state.ID.ValueString(), name,
-		func(ctx context.Context) (*runpod.Registry, error) { return findByName(ctx, client, name) },
-		func(r *runpod.Registry) string { return r.ID }, &resp.Diagnostics)
+	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -414,26 +391,19 @@ func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
 // keeping the configured credentials, which Runpod never returns.
 func resolvePending(ctx context.Context, client *runpod.Client, prior registryModel, resp *resource.ReadResponse) {
 	name := prior.Name.ValueString()
-	pendingcreate.Resolve(ctx, "registry credential", name,
-		func(ctx context.Context) (*runpod.Registry, error) { return findByName(ctx, client, name) },
-		func(found *runpod.Registry) (string, diag.Diagnostics) {
-			return found.ID, resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
-		}, resp)
+	names.Resolve(ctx, client, name, func(found *runpod.Registry) diag.Diagnostics {
+		return resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
+	}, resp)
 }
 
-var errNotFound = pendingcreate.ErrNotFound
-
-// findByName returns the credential named exactly name, or errNotFound. The
-// API has no name filter, so it lists them all.
-func findByName(ctx context.Context, client *runpod.Client, name string) (*runpod.Registry, error) {
-	all, err := client.ListRegistries(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for i := range all {
-		if all[i].Name == name {
-			return &all[i], nil
-		}
-	}
-	return nil, errNotFound
+// names finds credentials by name, which is unique in an account. The API
+// has no name filter, so it lists them all.
+var names = pendingcreate.Kind[runpod.Registry]{
+	Noun:         "registry credential",
+	ResourceType: ResourceType,
+	Find: func(ctx context.Context, client *runpod.Client, name string) (*runpod.Registry, error) {
+		all, err := client.ListRegistries(ctx)
+		return pendingcreate.Named(all, err, name, func(r *runpod.Registry) string { return r.Name })
+	},
+	ID: func(r *runpod.Registry) string { return r.ID },
 }

@@ -294,43 +294,23 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a secret this state does not own.
-	if existing, err := findExact(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Secret Name",
-			fmt.Sprintf("listing secrets to check that the name %q is free", name), err))
-		return
-	} else if existing != nil {
-		resp.Diagnostics.Append(diagnostics.AlreadyExists("secret", existing.Name, existing.ID, ResourceType))
+	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
 		return
 	}
 
-	var lookupErr error
 	created, err := client.CreateSecret(ctx, runpod.CreateSecretRequest{
 		Name:        name,
 		Value:       value,
 		Description: plan.Description.ValueStringPointer(),
 	})
-	switch {
-	case runpod.IsConflict(err):
+	if runpod.IsConflict(err) {
 		// Taken after all: another writer, or a name that differs only in case.
 		if found, ferr := findTaken(ctx, client, name); ferr == nil {
 			resp.Diagnostics.Append(diagnostics.AlreadyExists("secret", found.Name, found.ID, ResourceType))
 			return
 		}
-	case errors.Is(err, runpod.ErrAmbiguous):
-		// The POST may have been processed; names are unique, so look it up
-		// instead of sending it again.
-		tflog.Warn(ctx, "secret create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		found, ferr := findExact(ctx, client, name)
-		switch {
-		case ferr == nil:
-			resp.Diagnostics.AddWarning("Secret Create Confirmed After Connection Failure",
-				fmt.Sprintf("The create request for secret %q failed in transit, but the secret exists (id %s), so it "+
-					"was adopted into state instead of being created again.", name, found.ID))
-			created, err = found, nil
-		case !errors.Is(ferr, errNotFound):
-			lookupErr = ferr
-		}
 	}
+	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
 	if d, ok := valueTooLarge(err); ok {
 		resp.Diagnostics.Append(d)
 		return
@@ -459,9 +439,7 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	name := state.Name.ValueString()
-	id, ok := pendingcreate.DeleteID(ctx, "secret", state.ID.ValueString(), name,
-		func(ctx context.Context) (*runpod.Secret, error) { return findExact(ctx, client, name) },
-		func(r *runpod.Secret) string { return r.ID }, &resp.Diagnostics)
+	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -504,30 +482,29 @@ func readInto(ctx context.Context, client *runpod.Client, id string, plan secret
 // keeping the configured value and recording when it was set, as Create does.
 func resolvePending(ctx context.Context, client *runpod.Client, prior secretModel, resp *resource.ReadResponse) {
 	name := prior.Name.ValueString()
-	pendingcreate.Resolve(ctx, "secret", name,
-		func(ctx context.Context) (*runpod.Secret, error) { return findExact(ctx, client, name) },
-		func(found *runpod.Secret) (string, diag.Diagnostics) {
-			m := withCredentials(fromAPI(found), prior)
-			diags := setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)
-			diags.Append(resp.State.Set(ctx, m)...)
-			return found.ID, diags
-		}, resp)
+	names.Resolve(ctx, client, name, func(found *runpod.Secret) diag.Diagnostics {
+		m := withCredentials(fromAPI(found), prior)
+		diags := setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)
+		diags.Append(resp.State.Set(ctx, m)...)
+		return diags
+	}, resp)
 }
 
 var errNotFound = pendingcreate.ErrNotFound
 
-// findExact returns the secret named exactly name, or errNotFound.
+// names finds secrets by name, which is unique in an account.
+var names = pendingcreate.Kind[runpod.Secret]{
+	Noun:         "secret",
+	ResourceType: ResourceType,
+	Find:         findExact,
+	ID:           func(s *runpod.Secret) string { return s.ID },
+}
+
+// findExact returns the secret named exactly name, or errNotFound: the
+// API's name filter ignores case.
 func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
 	found, err := client.FindSecretsByName(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	for i := range found {
-		if found[i].Name == name {
-			return &found[i], nil
-		}
-	}
-	return nil, errNotFound
+	return pendingcreate.Named(found, err, name, func(s *runpod.Secret) string { return s.Name })
 }
 
 // findTaken returns the secret that holds name after a 409: the exact match,

@@ -221,12 +221,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a template this state does not own.
-	if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Template Name",
-			fmt.Sprintf("listing templates to check that the name %q is free", name), err))
-		return
-	} else if existing != nil {
-		resp.Diagnostics.Append(diagnostics.AlreadyExists("template", name, existing.ID, ResourceType))
+	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
 		return
 	}
 
@@ -236,22 +231,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	created, err := client.CreateTemplate(ctx, body)
-	var lookupErr error
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		// The POST may have been processed. Names are unique, so look the
-		// template up instead of sending it again.
-		tflog.Warn(ctx, "template create ended ambiguously; looking it up by name", map[string]any{"name": name})
-		found, ferr := findByName(ctx, client, name)
-		switch {
-		case ferr == nil:
-			resp.Diagnostics.AddWarning("Template Create Confirmed After Connection Failure",
-				fmt.Sprintf("The create request for template %q failed in transit, but the template exists (id %s), so it "+
-					"was adopted into state instead of being created again.", name, found.ID))
-			created, err = found, nil
-		case !errors.Is(ferr, errNotFound):
-			lookupErr = ferr
-		}
-	}
+	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
 	if d, ok := tooLarge(err); ok {
 		resp.Diagnostics.Append(d)
 		return
@@ -342,9 +322,7 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	name := state.Name.ValueString()
-	id, ok := pendingcreate.DeleteID(ctx, "template", state.ID.ValueString(), name,
-		func(ctx context.Context) (*runpod.Template, error) { return findByName(ctx, client, name) },
-		func(r *runpod.Template) string { return r.ID }, &resp.Diagnostics)
+	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -396,28 +374,26 @@ func (r *templateResource) resolvePending(ctx context.Context, client *runpod.Cl
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	pendingcreate.Resolve(ctx, "template", name,
-		func(ctx context.Context) (*runpod.Template, error) { return findByName(ctx, client, name) },
-		func(found *runpod.Template) (string, diag.Diagnostics) {
-			m, diags := fromAPI(ctx, found)
-			diags.Append(resp.State.Set(ctx, m)...)
-			return found.ID, diags
-		}, resp)
+	names.Resolve(ctx, client, name, func(found *runpod.Template) diag.Diagnostics {
+		m, diags := fromAPI(ctx, found)
+		diags.Append(resp.State.Set(ctx, m)...)
+		return diags
+	}, resp)
 }
 
 var errNotFound = pendingcreate.ErrNotFound
+
+// names finds templates by name, which is unique in an account.
+var names = pendingcreate.Kind[runpod.Template]{
+	Noun:         "template",
+	ResourceType: ResourceType,
+	Find:         findByName,
+	ID:           func(t *runpod.Template) string { return t.ID },
+}
 
 // findByName returns the account's template with exactly this name, or
 // errNotFound. The API has no name filter, so it lists them all.
 func findByName(ctx context.Context, client *runpod.Client, name string) (*runpod.Template, error) {
 	all, err := client.ListTemplates(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for i := range all {
-		if all[i].Name == name {
-			return &all[i], nil
-		}
-	}
-	return nil, errNotFound
+	return pendingcreate.Named(all, err, name, func(t *runpod.Template) string { return t.Name })
 }
