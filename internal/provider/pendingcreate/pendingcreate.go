@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -37,6 +38,10 @@ type Kind[T any] struct {
 	Find func(ctx context.Context, client *runpod.Client, name string) (*T, error)
 	// ID reads an object's id.
 	ID func(*T) string
+	// Get reads an object by id and Remove deletes one, e.g.
+	// (*runpod.Client).GetTemplate and (*runpod.Client).DeleteTemplate.
+	Get    func(client *runpod.Client, ctx context.Context, id string) (*T, error)
+	Remove func(client *runpod.Client, ctx context.Context, id string) error
 }
 
 // Named returns the object of all named exactly name, or ErrNotFound (err,
@@ -121,6 +126,29 @@ func (k Kind[T]) Resolve(ctx context.Context, client *runpod.Client, name string
 	diags := adopt(found)
 	resp.Diagnostics.Append(diagnostics.FoundAfterLostReply(k.Noun, name, k.ID(found)))
 	resp.Diagnostics.Append(diags...)
+}
+
+// Delete is the resource's Delete: it deletes the object with the state's
+// id, or the one a pending create left (see DeleteID), and confirms that it
+// is gone (deletion.Run). inUse, when set, words a refusal of the delete
+// (deletion.Request.InUseRemedy) for the object with that id.
+func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, stateID, name string,
+	inUse func(ctx context.Context, id string) string,
+) diag.Diagnostics {
+	var diags diag.Diagnostics
+	id, ok := k.DeleteID(ctx, client, stateID, name, &diags)
+	if !ok {
+		return diags
+	}
+	req := deletion.Request{
+		Kind: k.Noun, Name: name, ID: id,
+		Delete: func(ctx context.Context) error { return k.Remove(client, ctx, id) },
+		Read:   func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err },
+	}
+	if inUse != nil {
+		req.InUseRemedy = func(ctx context.Context) string { return inUse(ctx, id) }
+	}
+	return deletion.Run(ctx, req)
 }
 
 // DeleteID is the id that Delete acts on: the state's id, or, for a pending

@@ -24,7 +24,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
@@ -323,20 +322,11 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	name := state.Name.ValueString()
-	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "registry credential", Name: state.Name.ValueString(), ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteRegistry(ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := client.GetRegistry(ctx, id); return err },
-		InUseRemedy: func(ctx context.Context) string {
+	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+		func(ctx context.Context, id string) string {
 			return podsUsing(ctx, client, id) + "Terminate these pods, or change their registry to another credential, " +
 				"then destroy again. The provider does not detach or delete pods for you."
-		},
-	})...)
+		})...)
 }
 
 // ImportState takes the credential's id. Runpod cannot return the username
@@ -405,5 +395,7 @@ var names = pendingcreate.Kind[runpod.Registry]{
 		all, err := client.ListRegistries(ctx)
 		return pendingcreate.Named(all, err, name, func(r *runpod.Registry) string { return r.Name })
 	},
-	ID: func(r *runpod.Registry) string { return r.ID },
+	ID:     func(r *runpod.Registry) string { return r.ID },
+	Get:    (*runpod.Client).GetRegistry,
+	Remove: (*runpod.Client).DeleteRegistry,
 }

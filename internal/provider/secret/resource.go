@@ -25,7 +25,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
@@ -438,18 +437,9 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if !ok {
 		return
 	}
-	name := state.Name.ValueString()
-	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
-	if !ok {
-		return
-	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "secret", Name: state.Name.ValueString(), ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteSecret(ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := client.GetSecret(ctx, id); return err },
-	})...)
+	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(), nil)...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read
@@ -497,6 +487,8 @@ var names = pendingcreate.Kind[runpod.Secret]{
 	Noun:         "secret",
 	ResourceType: ResourceType,
 	Find:         findExact,
+	Get:          (*runpod.Client).GetSecret,
+	Remove:       (*runpod.Client).DeleteSecret,
 	ID:           func(s *runpod.Secret) string { return s.ID },
 }
 

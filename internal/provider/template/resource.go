@@ -28,7 +28,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
@@ -321,19 +320,10 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	name := state.Name.ValueString()
-	id, ok := names.DeleteID(ctx, client, state.ID.ValueString(), name, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "template", Name: state.Name.ValueString(), ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteTemplate(ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := client.GetTemplate(ctx, id); return err },
-		InUseRemedy: func(ctx context.Context) string {
+	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+		func(ctx context.Context, id string) string {
 			return inUseRemedy(ctx, client, id, state.Name.ValueString())
-		},
-	})...)
+		})...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read
@@ -388,6 +378,8 @@ var names = pendingcreate.Kind[runpod.Template]{
 	Noun:         "template",
 	ResourceType: ResourceType,
 	Find:         findByName,
+	Get:          (*runpod.Client).GetTemplate,
+	Remove:       (*runpod.Client).DeleteTemplate,
 	ID:           func(t *runpod.Template) string { return t.ID },
 }
 
