@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -219,13 +220,13 @@ func (m *resourceModel) setContainerFrom(ctx context.Context, p *runpod.Pod) dia
 	}
 	if pm := p.Mounts.Persistent; pm != nil {
 		m.PersistentVolume, d = types.ObjectValueFrom(ctx, m.PersistentVolume.AttributeTypes(ctx),
-			persistentVolumeModel{SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path)})
+			containerschema.PersistentVolumeModel{SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path)})
 		diags.Append(d...)
 	}
 	if len(p.Mounts.Network) > 0 {
 		nm := p.Mounts.Network[0]
 		m.NetworkVolume, d = types.ObjectValueFrom(ctx, m.NetworkVolume.AttributeTypes(ctx),
-			networkVolumeModel{VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path)})
+			containerschema.NetworkVolumeModel{VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path)})
 		diags.Append(d...)
 	}
 	return diags

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -43,36 +44,17 @@ type resourceModel struct {
 	// embedded struct's fields as the outer model's own.
 	clusterModel
 
-	DataCenterIDs    types.List   `tfsdk:"data_center_ids"`
-	Image            types.String `tfsdk:"image"`
-	Args             types.String `tfsdk:"args"`
+	DataCenterIDs types.List `tfsdk:"data_center_ids"`
+	containerschema.Container
 	Entrypoint       types.List   `tfsdk:"entrypoint"`
 	Cmd              types.List   `tfsdk:"cmd"`
-	ContainerDiskGB  types.Int64  `tfsdk:"container_disk_gb"`
-	Env              types.Map    `tfsdk:"env"`
-	Ports            types.Set    `tfsdk:"ports"`
 	PersistentVolume types.Object `tfsdk:"persistent_volume"`
 	NetworkVolume    types.Object `tfsdk:"network_volume"`
 	StartSSH         types.Bool   `tfsdk:"start_ssh"`
 	StartJupyter     types.Bool   `tfsdk:"start_jupyter"`
-	RegistryAuthID   types.String `tfsdk:"registry_auth_id"`
 
 	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
 	Timeouts             timeouts.Value `tfsdk:"timeouts"`
-}
-
-// persistentVolumeModel is a host-local volume on every member
-// (mounts.persistent).
-type persistentVolumeModel struct {
-	SizeGB types.Int64  `tfsdk:"size_gb"`
-	Path   types.String `tfsdk:"path"`
-}
-
-// networkVolumeModel attaches one network volume to every member
-// (mounts.network[0]).
-type networkVolumeModel struct {
-	VolumeID types.String `tfsdk:"volume_id"`
-	Path     types.String `tfsdk:"path"`
 }
 
 // fromAPI is the one conversion from the API's cluster to the Terraform
@@ -165,12 +147,12 @@ func toCreateRequest(ctx context.Context, plan resourceModel) (runpod.CreateClus
 		diags.Append(plan.Env.ElementsAs(ctx, &req.Env, false)...)
 	}
 	if !plan.PersistentVolume.IsNull() {
-		var pv persistentVolumeModel
+		var pv containerschema.PersistentVolumeModel
 		diags.Append(plan.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		req.Mounts = &runpod.Mounts{Persistent: &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}}
 	}
 	if !plan.NetworkVolume.IsNull() {
-		var nv networkVolumeModel
+		var nv containerschema.NetworkVolumeModel
 		diags.Append(plan.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 		req.Mounts = &runpod.Mounts{Network: []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}}
 	}
@@ -183,7 +165,7 @@ func networkVolumeID(ctx context.Context, v types.Object) (string, diag.Diagnost
 	if v.IsNull() || v.IsUnknown() {
 		return "", nil
 	}
-	var nv networkVolumeModel
+	var nv containerschema.NetworkVolumeModel
 	diags := v.As(ctx, &nv, tfvalue.ObjectAsOptions)
 	if nv.VolumeID.IsUnknown() {
 		return "", diags

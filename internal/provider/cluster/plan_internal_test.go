@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -119,9 +120,12 @@ func TestAlternativesText(t *testing.T) {
 
 func TestCheckTemplateExclusive(t *testing.T) {
 	base := resourceModel{
-		clusterModel: clusterModel{TemplateID: types.StringNull()}, Image: types.StringNull(), Args: types.StringNull(),
+		clusterModel: clusterModel{TemplateID: types.StringNull()},
+		Container: containerschema.Container{
+			Image: types.StringNull(), Args: types.StringNull(), ContainerDiskGB: types.Int64Null(),
+			Env: types.MapNull(types.StringType), Ports: types.SetNull(types.StringType),
+		},
 		Entrypoint: types.ListNull(types.StringType), Cmd: types.ListNull(types.StringType),
-		ContainerDiskGB: types.Int64Null(), Env: types.MapNull(types.StringType), Ports: types.SetNull(types.StringType),
 		PersistentVolume: types.ObjectNull(nil), NetworkVolume: types.ObjectNull(nil),
 	}
 	paths := func(d diag.Diagnostics) []string {

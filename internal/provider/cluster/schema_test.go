@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/schemacheck"
 )
 
@@ -27,6 +28,6 @@ func TestSchemasMatchModels(t *testing.T) {
 	}
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, schemacheck.DataSourceSchema(t, NewPodsDataSource()).Attributes["pods"]), memberModel{})
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, schemacheck.DataSourceSchema(t, NewListDataSource()).Attributes["clusters"]), clusterModel{})
-	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["persistent_volume"]), persistentVolumeModel{})
-	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), networkVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["persistent_volume"]), containerschema.PersistentVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), containerschema.NetworkVolumeModel{})
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -25,15 +26,10 @@ var (
 // /v2/serverless/{id} returns. The data sources use it as it is; the
 // resource adds what only the configuration knows (resourceModel).
 type endpointModel struct {
-	ID                  types.String  `tfsdk:"id"`
-	Name                types.String  `tfsdk:"name"`
-	Type                types.String  `tfsdk:"type"`
-	Image               types.String  `tfsdk:"image"`
-	Args                types.String  `tfsdk:"args"`
-	ContainerDiskGB     types.Int64   `tfsdk:"container_disk_gb"`
-	Ports               types.Set     `tfsdk:"ports"`
-	Env                 types.Map     `tfsdk:"env"`
-	RegistryAuthID      types.String  `tfsdk:"registry_auth_id"`
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	Type types.String `tfsdk:"type"`
+	containerschema.Container
 	GPUPools            types.List    `tfsdk:"gpu_pools"`
 	GPUExcludedTypeIDs  types.Set     `tfsdk:"gpu_excluded_type_ids"`
 	GPUCount            types.Int64   `tfsdk:"gpu_count"`
@@ -81,14 +77,16 @@ type cpuModel struct {
 // normalisation is never drift.
 func fromAPI(e *runpod.Endpoint, prior endpointModel) endpointModel {
 	m := endpointModel{
-		ID:                  types.StringValue(e.ID),
-		Name:                types.StringValue(e.Name),
-		Type:                types.StringValue(e.Type),
-		Image:               types.StringValue(e.Image),
-		Args:                types.StringValue(e.Args),
-		ContainerDiskGB:     types.Int64Value(int64(e.Disk)),
-		Ports:               stringSet(e.Ports),
-		RegistryAuthID:      types.StringPointerValue(e.Registry),
+		ID:   types.StringValue(e.ID),
+		Name: types.StringValue(e.Name),
+		Type: types.StringValue(e.Type),
+		Container: containerschema.Container{
+			Image:           types.StringValue(e.Image),
+			Args:            types.StringValue(e.Args),
+			ContainerDiskGB: types.Int64Value(int64(e.Disk)),
+			Ports:           stringSet(e.Ports),
+			RegistryAuthID:  types.StringPointerValue(e.Registry),
+		},
 		GPUPools:            types.ListNull(types.StringType),
 		GPUExcludedTypeIDs:  types.SetNull(types.StringType),
 		GPUCount:            types.Int64Null(),

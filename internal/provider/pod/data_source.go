@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -24,33 +25,28 @@ var (
 // podDataModel is a pod as the data sources show it: what the API returns,
 // without the resource's create-time settings.
 type podDataModel struct {
-	ID               types.String           `tfsdk:"id"`
-	Name             types.String           `tfsdk:"name"`
-	Image            types.String           `tfsdk:"image"`
-	TemplateID       types.String           `tfsdk:"template_id"`
-	Args             types.String           `tfsdk:"args"`
-	ContainerDiskGB  types.Int64            `tfsdk:"container_disk_gb"`
-	Ports            types.Set              `tfsdk:"ports"`
-	Env              types.Map              `tfsdk:"env"`
-	RegistryAuthID   types.String           `tfsdk:"registry_auth_id"`
-	GPU              *gpuDataModel          `tfsdk:"gpu"`
-	CPU              *cpuModel              `tfsdk:"cpu"`
-	Cloud            types.String           `tfsdk:"cloud"`
-	PersistentVolume *persistentVolumeModel `tfsdk:"persistent_volume"`
-	NetworkVolume    *networkVolumeModel    `tfsdk:"network_volume"`
-	Locked           types.Bool             `tfsdk:"locked"`
-	GlobalNetworking types.Bool             `tfsdk:"global_networking"`
-	Status           types.String           `tfsdk:"status"`
-	DataCenterID     types.String           `tfsdk:"data_center_id"`
-	CudaVersion      types.String           `tfsdk:"cuda_version"`
-	CostPerHr        types.Float64          `tfsdk:"cost_per_hr"`
-	ProxyURLs        types.Map              `tfsdk:"proxy_urls"`
-	SSHDirect        types.String           `tfsdk:"ssh_direct"`
-	SSHProxy         types.String           `tfsdk:"ssh_proxy"`
-	PublicIP         types.String           `tfsdk:"public_ip"`
-	PortMappings     types.Map              `tfsdk:"port_mappings"`
-	ClusterID        types.String           `tfsdk:"cluster_id"`
-	CreatedAt        types.String           `tfsdk:"created_at"`
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	containerschema.Container
+	TemplateID       types.String                           `tfsdk:"template_id"`
+	GPU              *gpuDataModel                          `tfsdk:"gpu"`
+	CPU              *cpuModel                              `tfsdk:"cpu"`
+	Cloud            types.String                           `tfsdk:"cloud"`
+	PersistentVolume *containerschema.PersistentVolumeModel `tfsdk:"persistent_volume"`
+	NetworkVolume    *containerschema.NetworkVolumeModel    `tfsdk:"network_volume"`
+	Locked           types.Bool                             `tfsdk:"locked"`
+	GlobalNetworking types.Bool                             `tfsdk:"global_networking"`
+	Status           types.String                           `tfsdk:"status"`
+	DataCenterID     types.String                           `tfsdk:"data_center_id"`
+	CudaVersion      types.String                           `tfsdk:"cuda_version"`
+	CostPerHr        types.Float64                          `tfsdk:"cost_per_hr"`
+	ProxyURLs        types.Map                              `tfsdk:"proxy_urls"`
+	SSHDirect        types.String                           `tfsdk:"ssh_direct"`
+	SSHProxy         types.String                           `tfsdk:"ssh_proxy"`
+	PublicIP         types.String                           `tfsdk:"public_ip"`
+	PortMappings     types.Map                              `tfsdk:"port_mappings"`
+	ClusterID        types.String                           `tfsdk:"cluster_id"`
+	CreatedAt        types.String                           `tfsdk:"created_at"`
 }
 
 type gpuDataModel struct {
@@ -64,13 +60,15 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 	var diags, d diag.Diagnostics
 	f := factsOf(p)
 	m := podDataModel{
-		ID:               types.StringValue(p.ID),
-		Name:             types.StringValue(p.Name),
-		Image:            types.StringValue(p.Image),
+		ID:   types.StringValue(p.ID),
+		Name: types.StringValue(p.Name),
+		Container: containerschema.Container{
+			Image:           types.StringValue(p.Image),
+			Args:            types.StringValue(p.Args),
+			ContainerDiskGB: types.Int64Value(int64(p.Disk)),
+			RegistryAuthID:  types.StringPointerValue(p.Registry),
+		},
 		TemplateID:       types.StringPointerValue(p.Template),
-		Args:             types.StringValue(p.Args),
-		ContainerDiskGB:  types.Int64Value(int64(p.Disk)),
-		RegistryAuthID:   types.StringPointerValue(p.Registry),
 		Cloud:            types.StringValue(p.Cloud),
 		Locked:           types.BoolValue(p.Locked),
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
@@ -103,10 +101,10 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 		m.CPU = &cpuModel{TypeID: types.StringValue(p.CPU.ID), VCPUCount: types.Int64Value(int64(p.CPU.VCPUCount))}
 	}
 	if pm := f.persistent; pm != nil {
-		m.PersistentVolume = &persistentVolumeModel{SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path)}
+		m.PersistentVolume = &containerschema.PersistentVolumeModel{SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path)}
 	}
 	if nm := f.network; nm != nil {
-		m.NetworkVolume = &networkVolumeModel{VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path)}
+		m.NetworkVolume = &containerschema.NetworkVolumeModel{VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path)}
 	}
 	return m, diags
 }

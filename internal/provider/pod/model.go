@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -32,15 +33,10 @@ var injectedEnvKeys = []string{"PUBLIC_KEY", "JUPYTER_PASSWORD"}
 
 // podModel is the runpod_pod resource as Terraform sees it.
 type podModel struct {
-	ID               types.String `tfsdk:"id"`
-	Name             types.String `tfsdk:"name"`
-	Image            types.String `tfsdk:"image"`
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	containerschema.Container
 	TemplateID       types.String `tfsdk:"template_id"`
-	Args             types.String `tfsdk:"args"`
-	ContainerDiskGB  types.Int64  `tfsdk:"container_disk_gb"`
-	Ports            types.Set    `tfsdk:"ports"`
-	Env              types.Map    `tfsdk:"env"`
-	RegistryAuthID   types.String `tfsdk:"registry_auth_id"`
 	GPU              types.Object `tfsdk:"gpu"`
 	CPU              types.Object `tfsdk:"cpu"`
 	Cloud            types.String `tfsdk:"cloud"`
@@ -102,26 +98,6 @@ type cpuModel struct {
 var cpuAttrTypes = map[string]attr.Type{
 	"type_id":    types.StringType,
 	"vcpu_count": types.Int64Type,
-}
-
-type persistentVolumeModel struct {
-	SizeGB types.Int64  `tfsdk:"size_gb"`
-	Path   types.String `tfsdk:"path"`
-}
-
-var persistentVolumeAttrTypes = map[string]attr.Type{
-	"size_gb": types.Int64Type,
-	"path":    types.StringType,
-}
-
-type networkVolumeModel struct {
-	VolumeID types.String `tfsdk:"volume_id"`
-	Path     types.String `tfsdk:"path"`
-}
-
-var networkVolumeAttrTypes = map[string]attr.Type{
-	"volume_id": types.StringType,
-	"path":      types.StringType,
 }
 
 // facts is what a pod read says, in Go types, with the derived values
@@ -256,13 +232,15 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	var diags, d diag.Diagnostics
 	f := factsOf(p)
 	m := podModel{
-		ID:               types.StringValue(p.ID),
-		Name:             types.StringValue(p.Name),
-		Image:            types.StringValue(p.Image),
+		ID:   types.StringValue(p.ID),
+		Name: types.StringValue(p.Name),
+		Container: containerschema.Container{
+			Image:           types.StringValue(p.Image),
+			Args:            types.StringValue(p.Args),
+			ContainerDiskGB: types.Int64Value(int64(p.Disk)),
+			RegistryAuthID:  types.StringPointerValue(p.Registry),
+		},
 		TemplateID:       prior.TemplateID,
-		Args:             types.StringValue(p.Args),
-		ContainerDiskGB:  types.Int64Value(int64(p.Disk)),
-		RegistryAuthID:   types.StringPointerValue(p.Registry),
 		Cloud:            types.StringValue(p.Cloud),
 		DataCenterIDs:    prior.DataCenterIDs,
 		StartSSH:         prior.StartSSH,
@@ -365,16 +343,16 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		})
 		diags.Append(d...)
 	}
-	m.PersistentVolume = types.ObjectNull(persistentVolumeAttrTypes)
+	m.PersistentVolume = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
 	if pm := f.persistent; pm != nil {
-		m.PersistentVolume, d = types.ObjectValueFrom(ctx, persistentVolumeAttrTypes, persistentVolumeModel{
+		m.PersistentVolume, d = types.ObjectValueFrom(ctx, containerschema.PersistentVolumeAttrTypes, containerschema.PersistentVolumeModel{
 			SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path),
 		})
 		diags.Append(d...)
 	}
-	m.NetworkVolume = types.ObjectNull(networkVolumeAttrTypes)
+	m.NetworkVolume = types.ObjectNull(containerschema.NetworkVolumeAttrTypes)
 	if nm := f.network; nm != nil {
-		m.NetworkVolume, d = types.ObjectValueFrom(ctx, networkVolumeAttrTypes, networkVolumeModel{
+		m.NetworkVolume, d = types.ObjectValueFrom(ctx, containerschema.NetworkVolumeAttrTypes, containerschema.NetworkVolumeModel{
 			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path),
 		})
 		diags.Append(d...)
@@ -517,12 +495,12 @@ func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostic
 	var diags diag.Diagnostics
 	var out runpod.Mounts
 	if tfvalue.Known(m.PersistentVolume) {
-		var pv persistentVolumeModel
+		var pv containerschema.PersistentVolumeModel
 		diags.Append(m.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		out.Persistent = &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}
 	}
 	if tfvalue.Known(m.NetworkVolume) {
-		var nv networkVolumeModel
+		var nv containerschema.NetworkVolumeModel
 		diags.Append(m.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 		out.Network = []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
@@ -321,7 +322,7 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 	if plan.NetworkVolume.IsUnknown() {
 		return "", true
 	}
-	var nv networkVolumeModel
+	var nv containerschema.NetworkVolumeModel
 	resp.Diagnostics.Append(plan.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 	if !tfvalue.Known(nv.VolumeID) {
 		return "", true // created in the same apply: the API checks it
@@ -423,7 +424,7 @@ func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb
 // disk" when the size is not known yet.
 func volumeDisk(ctx context.Context, v types.Object) string {
 	if tfvalue.Known(v) {
-		var pv persistentVolumeModel
+		var pv containerschema.PersistentVolumeModel
 		if d := v.As(ctx, &pv, tfvalue.ObjectAsOptions); !d.HasError() && tfvalue.Known(pv.SizeGB) {
 			gb := pv.SizeGB.ValueInt64()
 			return fmt.Sprintf("its %d GB volume disk (%d GB × %s = %s per month)", gb, gb,

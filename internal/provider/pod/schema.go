@@ -279,7 +279,7 @@ func storageAttributes() map[string]schema.Attribute {
 	})
 	persistent.Computed = true
 	persistent.PlanModifiers = []planmodifier.Object{
-		containerschema.FromTemplateObject(types.ObjectNull(persistentVolumeAttrTypes)),
+		containerschema.FromTemplateObject(types.ObjectNull(containerschema.PersistentVolumeAttrTypes)),
 		objectplanmodifier.RequiresReplaceIf(presenceChanged,
 			"Adding or removing the volume disk replaces the pod.", "Adding or removing the volume disk replaces the pod."),
 	}

@@ -6,6 +6,7 @@ import (
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/schemacheck"
 )
 
@@ -17,8 +18,8 @@ func TestSchemasMatchModels(t *testing.T) {
 	}
 	schemacheck.ModelMatches(t, nested("gpu"), gpuModel{})
 	schemacheck.ModelMatches(t, nested("cpu"), cpuModel{})
-	schemacheck.ModelMatches(t, nested("persistent_volume"), persistentVolumeModel{})
-	schemacheck.ModelMatches(t, nested("network_volume"), networkVolumeModel{})
+	schemacheck.ModelMatches(t, nested("persistent_volume"), containerschema.PersistentVolumeModel{})
+	schemacheck.ModelMatches(t, nested("network_volume"), containerschema.NetworkVolumeModel{})
 
 	ds := schemacheck.DataSourceSchema(t, NewDataSource())
 	schemacheck.ModelMatches(t, ds.Attributes, podDataModel{})

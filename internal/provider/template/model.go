@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -14,17 +15,12 @@ import (
 // templateModel is a template as Terraform sees it; the resource and both
 // data sources share it so that they cannot disagree about attribute names.
 type templateModel struct {
-	ID                  types.String `tfsdk:"id"`
-	Name                types.String `tfsdk:"name"`
-	Image               types.String `tfsdk:"image"`
-	Args                types.String `tfsdk:"args"`
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	containerschema.Container
 	Entrypoint          types.List   `tfsdk:"entrypoint"`
 	Cmd                 types.List   `tfsdk:"cmd"`
-	ContainerDiskGB     types.Int64  `tfsdk:"container_disk_gb"`
 	PersistentVolume    types.Object `tfsdk:"persistent_volume"`
-	Ports               types.Set    `tfsdk:"ports"`
-	Env                 types.Map    `tfsdk:"env"`
-	RegistryAuthID      types.String `tfsdk:"registry_auth_id"`
 	Serverless          types.Bool   `tfsdk:"serverless"`
 	Public              types.Bool   `tfsdk:"public"`
 	Category            types.String `tfsdk:"category"`
@@ -33,33 +29,24 @@ type templateModel struct {
 	AllowedCudaVersions types.Set    `tfsdk:"allowed_cuda_versions"`
 }
 
-// persistentVolumeModel is the template's host-local volume (mounts.persistent).
-type persistentVolumeModel struct {
-	SizeGB types.Int64  `tfsdk:"size_gb"`
-	Path   types.String `tfsdk:"path"`
-}
-
-var persistentVolumeAttrTypes = map[string]attr.Type{
-	"size_gb": types.Int64Type,
-	"path":    types.StringType,
-}
-
 // fromAPI is the one conversion from the API's template to the Terraform
 // model, used by Create, Read, Update, import and the data sources.
 func fromAPI(ctx context.Context, t *runpod.Template) (templateModel, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	m := templateModel{
-		ID:              types.StringValue(t.ID),
-		Name:            types.StringValue(t.Name),
-		Image:           types.StringValue(t.Image),
-		Args:            types.StringValue(t.Args),
-		ContainerDiskGB: types.Int64Value(int64(t.Disk)),
-		RegistryAuthID:  types.StringPointerValue(t.Registry),
-		Serverless:      types.BoolValue(t.Serverless),
-		Public:          types.BoolValue(t.Public),
-		Category:        types.StringValue(t.Category),
-		StartSSH:        types.BoolValue(t.StartSSH),
-		StartJupyter:    types.BoolValue(t.StartJupyter),
+		ID:   types.StringValue(t.ID),
+		Name: types.StringValue(t.Name),
+		Container: containerschema.Container{
+			Image:           types.StringValue(t.Image),
+			Args:            types.StringValue(t.Args),
+			ContainerDiskGB: types.Int64Value(int64(t.Disk)),
+			RegistryAuthID:  types.StringPointerValue(t.Registry),
+		},
+		Serverless:   types.BoolValue(t.Serverless),
+		Public:       types.BoolValue(t.Public),
+		Category:     types.StringValue(t.Category),
+		StartSSH:     types.BoolValue(t.StartSSH),
+		StartJupyter: types.BoolValue(t.StartJupyter),
 	}
 	var d diag.Diagnostics
 	m.Entrypoint, d = types.ListValueFrom(ctx, types.StringType, nonNil(t.Entrypoint))
@@ -78,13 +65,13 @@ func fromAPI(ctx context.Context, t *runpod.Template) (templateModel, diag.Diagn
 	diags.Append(d...)
 
 	if p := t.Mounts.Persistent; p != nil {
-		m.PersistentVolume, d = types.ObjectValueFrom(ctx, persistentVolumeAttrTypes, persistentVolumeModel{
+		m.PersistentVolume, d = types.ObjectValueFrom(ctx, containerschema.PersistentVolumeAttrTypes, containerschema.PersistentVolumeModel{
 			SizeGB: types.Int64Value(int64(p.Size)),
 			Path:   types.StringValue(p.Path),
 		})
 		diags.Append(d...)
 	} else {
-		m.PersistentVolume = types.ObjectNull(persistentVolumeAttrTypes)
+		m.PersistentVolume = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
 	}
 	return m, diags
 }
@@ -101,7 +88,7 @@ func persistentMount(ctx context.Context, v types.Object) (*runpod.PersistentMou
 	if v.IsNull() || v.IsUnknown() {
 		return nil, nil
 	}
-	var pv persistentVolumeModel
+	var pv containerschema.PersistentVolumeModel
 	diags := v.As(ctx, &pv, tfvalue.ObjectAsOptions)
 	return &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}, diags
 }
