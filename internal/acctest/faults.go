@@ -73,6 +73,40 @@ func ReadOutageAfterCreateKeepsIt(t *testing.T, k NamedKind) {
 	}
 }
 
+// AmbiguousCreateIsNotRepeated: a create whose connection drops after
+// Runpod stored the object must not be sent again, nor fail: the provider
+// finds the object by its unique name, takes it into state and says so in
+// a warning, and the next plan is a no-op.
+func AmbiguousCreateIsNotRepeated(t *testing.T, k NamedKind, name string) {
+	t.Helper()
+	env := New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(k.Config(name))
+	cli.Init()
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: k.CollectionPath, Count: 1, Drop: true, AfterHandler: true})
+
+	apply := cli.RunJSON("apply", "-auto-approve")
+	if apply.ExitCode != 0 {
+		t.Fatalf("apply failed although the %s was created:\n%s", k.Noun, apply.Output())
+	}
+	if w := apply.Warnings(k.Title + " Create Confirmed After Connection Failure"); len(w) != 1 {
+		t.Fatalf("want one warning that the %s was adopted, got %+v", k.Noun, apply.Diagnostics("warning"))
+	}
+	if n := env.Fake.CountRequests("POST", k.CollectionPath); n != 1 {
+		t.Fatalf("create sent %d times, want exactly 1", n)
+	}
+	ids := k.IDsNamed(env.Fake, name)
+	if len(ids) != 1 {
+		t.Fatalf("%ss named %s: %v, want exactly one", k.Noun, name, ids)
+	}
+	if got := cli.StateID(k.Address); got != ids[0] {
+		t.Fatalf("state tracks %q, the account holds %s", got, ids[0])
+	}
+	if plan := cli.Run("plan", "-detailed-exitcode"); plan.ExitCode != 0 {
+		t.Fatalf("the plan after the adoption is not a no-op (exit %d):\n%s", plan.ExitCode, plan.Output())
+	}
+}
+
 // LostReplyAndFailedLookupIsResolvedNextRun: a lost create reply plus a
 // failing name lookup must not leave the object this configuration created
 // blocking its own name (issue 10, break 4): the next plain apply takes it

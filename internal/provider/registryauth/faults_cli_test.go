@@ -36,3 +36,8 @@ func TestAccRegistryAuth_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T)
 	t.Parallel()
 	acctest.LostReplyAndFailedLookupIsResolvedNextRun(t, registryKind, "double-fault")
 }
+
+func TestAccRegistryAuth_ambiguousCreateIsNotRepeated(t *testing.T) {
+	t.Parallel()
+	acctest.AmbiguousCreateIsNotRepeated(t, registryKind, "flaky")
+}

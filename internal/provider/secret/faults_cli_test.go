@@ -45,3 +45,8 @@ func TestAccSecret_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T) {
 	t.Parallel()
 	acctest.LostReplyAndFailedLookupIsResolvedNextRun(t, secretKind, "double_fault")
 }
+
+func TestAccSecret_ambiguousCreateIsNotRepeated(t *testing.T) {
+	t.Parallel()
+	acctest.AmbiguousCreateIsNotRepeated(t, secretKind, "flaky")
+}

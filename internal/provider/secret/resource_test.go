@@ -428,38 +428,6 @@ resource "runpod_secret" "s" {
 	})
 }
 
-func TestAccSecret_ambiguousCreateIsNotRepeated(t *testing.T) {
-	env := acctest.New(t)
-	rec := env.Record()
-	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/account/secrets", Drop: true, AfterHandler: true})
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_secret" "s" {
-  name  = "flaky"
-  value = "v"
-}`,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("flaky")),
-					acctest.CheckFake(func() error {
-						if n := env.Fake.CountRequests("POST", "/v2/account/secrets"); n != 1 {
-							return fmt.Errorf("create was sent %d times, want exactly 1", n)
-						}
-						if len(rec.Warnings("Secret Create Confirmed After Connection Failure")) != 1 {
-							return fmt.Errorf("no warning that the secret was adopted: %v", rec.Diagnostics())
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
 // A value rotated outside Terraform: with `value` the next plan sends the
 // configured one again; a secret deleted outside Terraform is re-created.
 func TestAccSecret_drift(t *testing.T) {

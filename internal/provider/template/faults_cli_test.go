@@ -41,3 +41,8 @@ func TestAccTemplate_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T) {
 	t.Parallel()
 	acctest.LostReplyAndFailedLookupIsResolvedNextRun(t, templateKind, "double-fault")
 }
+
+func TestAccTemplate_ambiguousCreateIsNotRepeated(t *testing.T) {
+	t.Parallel()
+	acctest.AmbiguousCreateIsNotRepeated(t, templateKind, "flaky-network")
+}

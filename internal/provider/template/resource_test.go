@@ -367,35 +367,6 @@ resource "runpod_template" "t" {
 	})
 }
 
-func TestAccTemplate_ambiguousCreateIsNotRepeated(t *testing.T) {
-	env := acctest.New(t)
-	// The API stores the template, then the connection drops before the answer.
-	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/templates", Count: 1, Drop: true, AfterHandler: true})
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{
-			{
-				Config: `
-resource "runpod_template" "t" {
-  name  = "flaky-network"
-  image = "runpod/base:0.6.2"
-}`,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("flaky-network")),
-					acctest.CheckFake(func() error {
-						if n := env.Fake.CountRequests("POST", "/v2/templates"); n != 1 {
-							return fmt.Errorf("create was sent %d times, want exactly 1", n)
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
 func TestAccTemplate_5xxOnCreateIsNotRetried(t *testing.T) {
 	env := acctest.New(t)
 	// A 503 on the create is not retried (it may have been processed); a 503 on
