@@ -33,6 +33,16 @@ func Strings(desc string) schema.Attribute {
 	return schema.ListAttribute{MarkdownDescription: desc, ElementType: types.StringType, Computed: true}
 }
 
+// StringSet is a computed set of strings.
+func StringSet(desc string) schema.Attribute {
+	return schema.SetAttribute{MarkdownDescription: desc, ElementType: types.StringType, Computed: true}
+}
+
+// StringMap is a computed map of strings.
+func StringMap(desc string) schema.Attribute {
+	return schema.MapAttribute{MarkdownDescription: desc, ElementType: types.StringType, Computed: true}
+}
+
 // Object is a computed single nested attribute with attrs.
 func Object(desc string, attrs map[string]schema.Attribute) schema.Attribute {
 	return schema.SingleNestedAttribute{MarkdownDescription: desc, Computed: true, Attributes: attrs}

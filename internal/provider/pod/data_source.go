@@ -118,10 +118,7 @@ func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
 		"template_id":       str("Template the pod was created from, when Runpod reports it."),
 		"args":              str("Container start command; empty for the image's own."),
 		"container_disk_gb": i64("Container disk in GB (ephemeral)."),
-		"ports": schema.SetAttribute{
-			MarkdownDescription: "Exposed ports, such as `8888/http` and `22/tcp`.",
-			ElementType:         types.StringType, Computed: true,
-		},
+		"ports":             datasources.StringSet("Exposed ports, such as `8888/http` and `22/tcp`."),
 		"env": schema.MapAttribute{
 			MarkdownDescription: "Environment variables, including the `PUBLIC_KEY` and `JUPYTER_PASSWORD` Runpod injects. " +
 				"Sensitive, because of that password.",
@@ -151,11 +148,8 @@ func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
 		"data_center_id":    str("Data center the pod runs in."),
 		"cuda_version":      str("CUDA version of the host, or null."),
 		"cost_per_hr":       datasources.Float64("Current cost in USD per hour (0 while stopped)."),
-		"proxy_urls": schema.MapAttribute{
-			MarkdownDescription: "`https://<pod id>-<port>.proxy.runpod.net` per HTTP port the running pod reports, keyed by " +
-				"port. Public: anyone with the URL reaches the port.",
-			ElementType: types.StringType, Computed: true,
-		},
+		"proxy_urls": datasources.StringMap("`https://<pod id>-<port>.proxy.runpod.net` per HTTP port the running pod " +
+			"reports, keyed by port. Public: anyone with the URL reaches the port."),
 		"ssh_direct": str("SSH command over the public IP, when `22/tcp` is mapped."),
 		"ssh_proxy":  str("SSH command through Runpod's SSH proxy."),
 		"public_ip":  str("Public IP of the TCP port mappings, once mapped."),
