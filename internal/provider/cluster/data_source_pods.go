@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sort"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -77,11 +75,8 @@ func podsSchema() schema.Schema {
 func readPods(ctx context.Context, api datasources.Source, cfg podsModel) (podsModel, diag.Diagnostics) {
 	id := cfg.ClusterID.ValueString()
 	pods, err := api.Client.ListClusterPods(ctx, id)
-	if runpod.IsNotFound(err) {
-		return cfg, diag.Diagnostics{datasources.NotFound(path.Root("cluster_id"), apiKind.Noun, id)}
-	}
 	if err != nil {
-		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot List Cluster Pods", fmt.Sprintf("listing the pods of cluster %s", id), err)}
+		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("cluster_id"), "pods", id, err)}
 	}
 	sort.SliceStable(pods, func(i, j int) bool { return rankKey(pods[i]) < rankKey(pods[j]) })
 	out := podsModel{ClusterID: cfg.ClusterID, Pods: make([]memberModel, 0, len(pods))}

@@ -2,7 +2,6 @@ package endpoint
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -100,12 +98,8 @@ func workersSchema() schema.Schema {
 func readWorkers(ctx context.Context, api datasources.Source, cfg workersModel) (workersModel, diag.Diagnostics) {
 	id := cfg.EndpointID.ValueString()
 	list, err := api.Client.ListEndpointWorkers(ctx, id)
-	if runpod.IsNotFound(err) {
-		return cfg, diag.Diagnostics{datasources.NotFound(path.Root("endpoint_id"), apiKind.Noun, id)}
-	}
 	if err != nil {
-		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot List Endpoint Workers",
-			fmt.Sprintf("listing the workers of endpoint %s", id), err)}
+		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("endpoint_id"), "workers", id, err)}
 	}
 	return workersFromAPI(cfg.EndpointID, list), nil
 }
