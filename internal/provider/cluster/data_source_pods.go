@@ -5,12 +5,10 @@ import (
 	"math"
 	"sort"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
@@ -48,11 +46,7 @@ func podsSchema() schema.Schema {
 		MarkdownDescription: "Lists the member pods of an Instant Cluster, by rank, with what each costs now. Member pods " +
 			"are managed through their cluster: Runpod refuses to change or delete one on its own.",
 		Attributes: map[string]schema.Attribute{
-			"cluster_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the cluster, e.g. `runpod_cluster.train.id`.",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"cluster_id": datasources.RequiredID("Id of the cluster, e.g. `runpod_cluster.train.id`."),
 			"pods": datasources.ListOf("The members, rank 0 (the primary) first.", map[string]schema.Attribute{
 				"id":     str("The pod's id."),
 				"name":   str("The pod's name."),

@@ -1,9 +1,41 @@
 package datasources
 
 import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
+
+// RequiredID is a required, non-empty id argument, e.g. the `cluster_id`
+// of the cluster whose pods a data source lists.
+func RequiredID(desc string) schema.Attribute {
+	return schema.StringAttribute{
+		MarkdownDescription: desc,
+		Required:            true,
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+// NameArgument is the optional `name` filter of a data source listing
+// plural (e.g. "pods"): only the objects with exactly that name.
+func NameArgument(plural string) schema.Attribute {
+	return optionalNonEmpty("Only list " + plural + " with exactly this name.")
+}
+
+// NamePrefixArgument is the optional `name_prefix` filter of a data source
+// listing plural: only the objects whose name starts with it.
+func NamePrefixArgument(plural string) schema.Attribute {
+	return optionalNonEmpty("Only list " + plural + " whose name starts with this.")
+}
+
+func optionalNonEmpty(desc string) schema.Attribute {
+	return schema.StringAttribute{
+		MarkdownDescription: desc,
+		Optional:            true,
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
 
 // The computed attributes of data source results, each with its
 // MarkdownDescription: what the data source reads, never an argument.

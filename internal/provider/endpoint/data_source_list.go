@@ -4,11 +4,9 @@ import (
 	"context"
 	"sort"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -30,17 +28,9 @@ func endpointsSchema() schema.Schema {
 			"be unique), optionally only those with a name or a name prefix. Each has the attributes of the " +
 			"`runpod_endpoint` data source.",
 		Attributes: map[string]schema.Attribute{
-			"name": schema.StringAttribute{
-				MarkdownDescription: "Only list endpoints with exactly this name.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"name_prefix": schema.StringAttribute{
-				MarkdownDescription: "Only list endpoints whose name starts with this.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"endpoints": datasources.ListOf("The endpoints.", dataSourceAttributes()),
+			"name":        datasources.NameArgument(apiKind.Plural()),
+			"name_prefix": datasources.NamePrefixArgument(apiKind.Plural()),
+			"endpoints":   datasources.ListOf("The endpoints.", dataSourceAttributes()),
 		},
 	}
 }

@@ -5,12 +5,10 @@ import (
 	"sort"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
@@ -61,11 +59,7 @@ func workersSchema() schema.Schema {
 			"ready, for checks and outputs (for example a `check` block that warns while `ready_count` is below the " +
 			"endpoint's `workers_min`). Workers that have stopped are not listed.",
 		Attributes: map[string]schema.Attribute{
-			"endpoint_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the endpoint, e.g. `runpod_endpoint.inference.id`.",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"endpoint_id": datasources.RequiredID("Id of the endpoint, e.g. `runpod_endpoint.inference.id`."),
 			"workers": datasources.ListOf("The active workers, sorted by id.", map[string]schema.Attribute{
 				"id": str("The worker's id."),
 				"status": str("`IDLE` (ready, waiting for a job), `RUNNING` (on a job), `INITIALIZING` (starting), " +

@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
@@ -171,11 +169,7 @@ func podDataSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one pod by id, whoever created it (cluster member pods included), with its live " +
 			"status, addresses and cost.",
-		Attributes: podDataAttributes(schema.StringAttribute{
-			MarkdownDescription: "Id of the pod.",
-			Required:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-		}),
+		Attributes: podDataAttributes(datasources.RequiredID("Id of the pod.")),
 	}
 }
 

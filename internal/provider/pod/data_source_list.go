@@ -4,11 +4,9 @@ import (
 	"context"
 	"sort"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
@@ -36,11 +34,7 @@ func podsSchema() schema.Schema {
 				MarkdownDescription: "Also list the member pods of instant clusters (`cluster_id` says which). Defaults to `false`.",
 				Optional:            true,
 			},
-			"name": schema.StringAttribute{
-				MarkdownDescription: "Only list pods with exactly this name.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"name": datasources.NameArgument("pods"),
 			"pods": datasources.ListOf("The pods.", podDataAttributes(datasources.String("Id of the pod."))),
 		},
 	}

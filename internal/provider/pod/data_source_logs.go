@@ -65,11 +65,7 @@ func podLogsSchema() schema.Schema {
 			"stored in the state like every data source result; keep `tail` small and do not read logs of containers that " +
 			"print credentials.",
 		Attributes: map[string]schema.Attribute{
-			"pod_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the pod.",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"pod_id": datasources.RequiredID("Id of the pod."),
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Which log to read: `container` (the container's stdout and stderr), `system` (Runpod's " +
 					"log of the host: image pulls, container starts and restarts) or `all` (both, interleaved). Defaults to `all`, " +
