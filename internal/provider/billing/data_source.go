@@ -11,26 +11,21 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
-var (
-	_ datasource.DataSource                   = (*dataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*dataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*dataSource)(nil)
-)
-
 // NewDataSource is the runpod_billing data source factory.
-func NewDataSource() datasource.DataSource { return &dataSource{} }
-
-type dataSource struct{ providerdata.DataSourceBase }
+func NewDataSource() datasource.DataSource {
+	return &datasources.Single[model]{TypeName: "runpod_billing", BuildSchema: dataSourceSchema, Validate: model.validate, Fetch: read}
+}
 
 type model struct {
 	WindowModel
@@ -60,10 +55,6 @@ func kindNames() []string {
 	return out
 }
 
-func (d *dataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_billing"
-}
-
 const amountsDoc = "Keys are the API's amount names in snake case, by `kind`: " +
 	"`pods`: `gpu_amount`, `cpu_amount`, `disk_amount`; " +
 	"`serverless`: `gpu_amount`, `cpu_amount`, `disk_amount`, `fee_amount`; " +
@@ -74,7 +65,7 @@ const amountsDoc = "Keys are the API's amount names in snake case, by `kind`: " 
 	"`serverless_disk_amount`, `serverless_fee_amount`, `storage_standard_amount`, `storage_high_performance_amount`, " +
 	"`endpoint_amount`, `cluster_gpu_amount`, `cluster_disk_amount`, `cluster_networking_amount`."
 
-func (d *dataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func dataSourceSchema() schema.Schema {
 	attrs := WindowAttributes()
 	attrs["kind"] = schema.StringAttribute{
 		MarkdownDescription: "What to read: `all` (the whole account, one record per bucket, `GET /v2/billing`), `pods`, " +
@@ -92,24 +83,16 @@ func (d *dataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp 
 	amounts := func(desc string) schema.Attribute {
 		return schema.MapAttribute{MarkdownDescription: desc + " " + amountsDoc, Computed: true, ElementType: types.Float64Type}
 	}
-	attrs["records"] = schema.ListNestedAttribute{
-		MarkdownDescription: "Spend per bucket (and per resource, for kinds with ids), in the API's order: by bucket, then " +
-			"resource. A resource with any spend in the window has a record for every bucket, zero amounts included; " +
-			"expect gaps otherwise.",
-		Computed: true,
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"start_time":   schema.StringAttribute{MarkdownDescription: "Start of the bucket (RFC 3339, UTC).", Computed: true},
-			"end_time":     schema.StringAttribute{MarkdownDescription: "End of the bucket, exclusive.", Computed: true},
-			"resource_id":  schema.StringAttribute{MarkdownDescription: "The resource billed; null for `all` and `public_endpoints`.", Computed: true},
-			"total_amount": schema.Float64Attribute{MarkdownDescription: "Everything billed in the bucket, USD.", Computed: true},
-			"amounts":      amounts("The components of `total_amount`, USD."),
-		}},
-	}
-	attrs["record_count"] = schema.Int64Attribute{MarkdownDescription: "Number of records.", Computed: true}
-	attrs["unique_count"] = schema.Int64Attribute{
-		MarkdownDescription: "Number of distinct resources billed; null for `all` and `public_endpoints`.", Computed: true,
-	}
-	attrs["total_amount"] = schema.Float64Attribute{MarkdownDescription: "Everything billed in the window, USD.", Computed: true}
+	attrs["records"] = datasources.ListOf("Spend per bucket (and per resource, for kinds with ids), in the API's order: "+
+		"by bucket, then resource. A resource with any spend in the window has a record for every bucket, zero amounts "+
+		"included; expect gaps otherwise.", RecordAttributes(map[string]schema.Attribute{
+		"resource_id":  datasources.String("The resource billed; null for `all` and `public_endpoints`."),
+		"total_amount": datasources.Float64("Everything billed in the bucket, USD."),
+		"amounts":      amounts("The components of `total_amount`, USD."),
+	}))
+	attrs["record_count"] = datasources.Int64("Number of records.")
+	attrs["unique_count"] = datasources.Int64("Number of distinct resources billed; null for `all` and `public_endpoints`.")
+	attrs["total_amount"] = datasources.Float64("Everything billed in the window, USD.")
 	attrs["totals"] = amounts("The components of `total_amount` over the window, USD.")
 	attrs["total_by_resource"] = schema.MapAttribute{
 		MarkdownDescription: "Total USD per resource id over the window (the sum of its records' `total_amount`); empty for " +
@@ -117,7 +100,7 @@ func (d *dataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp 
 		Computed:    true,
 		ElementType: types.Float64Type,
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "What the account has actually spent, in USD, from Runpod's billing (`GET /v2/billing` and " +
 			"its per-kind routes), in time buckets, with totals. One data source covers every kind: the window arguments, " +
 			"their checks and the output are the same, and only the amount components differ (they are in `amounts` " +
@@ -129,36 +112,22 @@ func (d *dataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp 
 	}
 }
 
-func (d *dataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
-	var cfg model
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	cfg.Validate(&resp.Diagnostics)
+// validate checks the window, and that resource_id is only set for a kind
+// with ids.
+func (cfg model) validate(diags *diag.Diagnostics) {
+	cfg.Validate(diags)
 	if tfvalue.Known(cfg.Kind) && !cfg.ResourceID.IsNull() && runpod.BillingFilter(runpod.BillingKind(cfg.Kind.ValueString())) == "" {
-		resp.Diagnostics.AddAttributeError(path.Root("resource_id"), "No Id Filter for This Kind",
+		diags.AddAttributeError(path.Root("resource_id"), "No Id Filter for This Kind",
 			fmt.Sprintf("kind = %q has no per-resource records, so resource_id cannot filter it. Remove resource_id, or use "+
 				"kind = \"pods\", \"serverless\", \"network_volumes\" or \"clusters\".", cfg.Kind.ValueString()))
 	}
 }
 
-func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg model
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func read(ctx context.Context, api datasources.Source, cfg model) (model, diag.Diagnostics) {
 	kind := runpod.BillingKind(cfg.Kind.ValueString())
-	b, err := client.ListBilling(ctx, kind, cfg.Query(cfg.ResourceID.ValueString()))
+	b, err := api.Client.ListBilling(ctx, kind, cfg.Query(cfg.ResourceID.ValueString()))
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Billing", fmt.Sprintf("reading %s billing", kind), err))
-		return
+		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot Read Billing", fmt.Sprintf("reading %s billing", kind), err)}
 	}
 	hasIDs := runpod.BillingFilter(kind) != ""
 	out := cfg
@@ -196,7 +165,7 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 	total, parts := split(b.Totals)
 	out.TotalAmount, out.Totals = types.Float64Value(total), parts
 	out.Resolved = WindowValue(b.Window.StartTime, b.Window.EndTime, b.Window.BucketSize)
-	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+	return out, nil
 }
 
 // split separates totalAmount from the components, renaming those to snake

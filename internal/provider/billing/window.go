@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -57,16 +58,20 @@ func WindowAttributes() map[string]schema.Attribute {
 			Optional:            true,
 			Validators:          []validator.String{stringvalidator.OneOf(BucketSizes...)},
 		},
-		"window": schema.SingleNestedAttribute{
-			MarkdownDescription: "The window Runpod answered for, after rounding to whole buckets.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"start_time":  schema.StringAttribute{MarkdownDescription: "Start (RFC 3339, UTC).", Computed: true},
-				"end_time":    schema.StringAttribute{MarkdownDescription: "End, exclusive.", Computed: true},
-				"bucket_size": schema.StringAttribute{MarkdownDescription: "Bucket length.", Computed: true},
-			},
-		},
+		"window": datasources.Object("The window Runpod answered for, after rounding to whole buckets.", map[string]schema.Attribute{
+			"start_time":  datasources.String("Start (RFC 3339, UTC)."),
+			"end_time":    datasources.String("End, exclusive."),
+			"bucket_size": datasources.String("Bucket length."),
+		}),
 	}
+}
+
+// RecordAttributes are attrs with the bucket of a billing record, its
+// start_time and end_time.
+func RecordAttributes(attrs map[string]schema.Attribute) map[string]schema.Attribute {
+	attrs["start_time"] = datasources.String("Start of the bucket (RFC 3339, UTC).")
+	attrs["end_time"] = datasources.String("End of the bucket, exclusive.")
+	return attrs
 }
 
 // WindowModel is what WindowAttributes describe, as the model of every

@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -45,16 +46,12 @@ type availabilityModel struct {
 	Availability types.String `tfsdk:"availability"`
 }
 
-func availabilityAttribute(desc, idDesc string) schema.ListNestedAttribute {
-	return schema.ListNestedAttribute{
-		MarkdownDescription: desc,
-		Computed:            true,
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"id":           schema.StringAttribute{MarkdownDescription: idDesc, Computed: true},
-			"name":         schema.StringAttribute{MarkdownDescription: "Display name.", Computed: true},
-			"availability": schema.StringAttribute{MarkdownDescription: "Stock there now: " + availabilityLevels + ".", Computed: true},
-		}},
-	}
+func availabilityAttribute(desc, idDesc string) schema.Attribute {
+	return datasources.ListOf(desc, map[string]schema.Attribute{
+		"id":           datasources.String(idDesc),
+		"name":         datasources.String("Display name."),
+		"availability": datasources.String("Stock there now: " + availabilityLevels + "."),
+	})
 }
 
 // stockModel is where a CPU or GPU type has stock now: the best level, the
@@ -85,16 +82,10 @@ func stockFromAPI(rows []runpod.Availability, only []string, reported string) st
 // availability says across which data centers the level is the best, and
 // dataCenters and dataCenterID describe data_centers.
 func stockAttributes(attrs map[string]schema.Attribute, availability, dataCenters, dataCenterID string) map[string]schema.Attribute {
-	attrs["availability"] = schema.StringAttribute{
-		MarkdownDescription: "Best stock across " + availability + ": " + availabilityLevels + ".",
-		Computed:            true,
-	}
+	attrs["availability"] = datasources.String("Best stock across " + availability + ": " + availabilityLevels + ".")
 	attrs["data_centers"] = availabilityAttribute(dataCenters, dataCenterID)
-	attrs["available_data_center_ids"] = schema.ListAttribute{
-		MarkdownDescription: "Ids of the data centers in `data_centers` that have stock now, best-stocked first.",
-		ElementType:         types.StringType,
-		Computed:            true,
-	}
+	attrs["available_data_center_ids"] = datasources.Strings("Ids of the data centers in `data_centers` that have stock now, " +
+		"best-stocked first.")
 	return attrs
 }
 

@@ -7,23 +7,19 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-var (
-	_ datasource.DataSource              = (*cpuTypesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*cpuTypesDataSource)(nil)
-)
-
 // NewCPUTypesDataSource is the runpod_cpu_types data source factory.
-func NewCPUTypesDataSource() datasource.DataSource { return &cpuTypesDataSource{} }
-
-type cpuTypesDataSource struct{ providerdata.DataSourceBase }
+func NewCPUTypesDataSource() datasource.DataSource {
+	return &datasources.Single[cpuTypesModel]{TypeName: "runpod_cpu_types", BuildSchema: cpuTypesSchema, Fetch: readCPUTypes}
+}
 
 type cpuTypesModel struct {
 	Product   types.String   `tfsdk:"product"`
@@ -51,21 +47,9 @@ type cpuPriceModel struct {
 	ServerlessPerVCPU types.Float64 `tfsdk:"serverless_per_vcpu"`
 }
 
-func (d *cpuTypesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_cpu_types"
-}
-
-func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	f64 := func(desc string) schema.Attribute {
-		return schema.Float64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	i64 := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	resp.Schema = schema.Schema{
+func cpuTypesSchema() schema.Schema {
+	str, i64, f64 := datasources.String, datasources.Int64, datasources.Float64
+	return schema.Schema{
 		MarkdownDescription: "Lists Runpod's CPU flavours (for CPU pods and serverless workers) with prices and live stock " +
 			"per data center for one product.",
 		Attributes: map[string]schema.Attribute{
@@ -75,60 +59,37 @@ func (d *cpuTypesDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Optional:            true,
 				Validators:          []validator.Int64{vcpuCountValidator{}},
 			},
-			"cpu_types": schema.ListNestedAttribute{
-				MarkdownDescription: "The CPU flavours, sorted by id.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{Attributes: stockAttributes(map[string]schema.Attribute{
-					"id":    str("CPU flavour id, e.g. `cpu5c`."),
-					"name":  str("Display name, e.g. `Compute-Optimized`."),
-					"group": str("Hardware generation, e.g. `Gen 5`."),
-					"vcpu": schema.SingleNestedAttribute{
-						MarkdownDescription: "vCPU counts a pod of this flavour can have.",
-						Computed:            true,
-						Attributes: map[string]schema.Attribute{
-							"min": i64("Fewest vCPUs."),
-							"max": i64("Most vCPUs."),
-						},
-					},
-					"ram_gb_per_vcpu": f64("Memory per vCPU, in GB."),
-					"price": schema.SingleNestedAttribute{
-						MarkdownDescription: "List prices in USD per vCPU per hour.",
-						Computed:            true,
-						Attributes: map[string]schema.Attribute{
-							"secure_per_vcpu":     f64("For pods (Secure Cloud)."),
-							"serverless_per_vcpu": f64("For serverless workers, or null when not offered."),
-						},
-					},
-				}, "data centers", "Stock per data center for the product and vCPU count asked, best-stocked first.",
-					"Data center id.")},
-			},
+			"cpu_types": datasources.ListOf("The CPU flavours, sorted by id.", stockAttributes(map[string]schema.Attribute{
+				"id":    str("CPU flavour id, e.g. `cpu5c`."),
+				"name":  str("Display name, e.g. `Compute-Optimized`."),
+				"group": str("Hardware generation, e.g. `Gen 5`."),
+				"vcpu": datasources.Object("vCPU counts a pod of this flavour can have.", map[string]schema.Attribute{
+					"min": i64("Fewest vCPUs."),
+					"max": i64("Most vCPUs."),
+				}),
+				"ram_gb_per_vcpu": f64("Memory per vCPU, in GB."),
+				"price": datasources.Object("List prices in USD per vCPU per hour.", map[string]schema.Attribute{
+					"secure_per_vcpu":     f64("For pods (Secure Cloud)."),
+					"serverless_per_vcpu": f64("For serverless workers, or null when not offered."),
+				}),
+			}, "data centers", "Stock per data center for the product and vCPU count asked, best-stocked first.",
+				"Data center id.")),
 		},
 	}
 }
 
-func (d *cpuTypesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var m cpuTypesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readCPUTypes(ctx context.Context, api datasources.Source, m cpuTypesModel) (cpuTypesModel, diag.Diagnostics) {
 	q := runpod.CPUTypeQuery{IncludeAvailability: true, Products: []string{m.Product.ValueString()}, VCPUCount: int(m.VCPUCount.ValueInt64())}
-	cpus, err := cat.CPUTypes(ctx, q)
+	cpus, err := api.Catalog.CPUTypes(ctx, q)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the CPU Catalog", "listing CPU flavours", err))
-		return
+		return m, diag.Diagnostics{diagnostics.APIError("Cannot Read the CPU Catalog", "listing CPU flavours", err)}
 	}
 	m.CPUTypes = make([]cpuTypeModel, 0, len(cpus))
 	for i := range cpus {
 		m.CPUTypes = append(m.CPUTypes, cpuFromAPI(&cpus[i]))
 	}
 	sort.Slice(m.CPUTypes, func(i, j int) bool { return m.CPUTypes[i].ID.ValueString() < m.CPUTypes[j].ID.ValueString() })
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	return m, nil
 }
 
 // cpuFromAPI is the one conversion from the API's CPU flavour.

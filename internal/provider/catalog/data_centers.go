@@ -6,19 +6,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
-)
-
-var (
-	_ datasource.DataSource              = (*dataCentersDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*dataCentersDataSource)(nil)
-	_ datasource.DataSource              = (*dataCenterDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*dataCenterDataSource)(nil)
 )
 
 // dataCenterModel is one data center with the GPU and CPU availability it
@@ -35,14 +30,12 @@ type dataCenterModel struct {
 }
 
 func dataCenterAttributes() map[string]schema.Attribute {
-	strs := func(desc string) schema.Attribute {
-		return schema.ListAttribute{MarkdownDescription: desc, ElementType: types.StringType, Computed: true}
-	}
+	strs := datasources.Strings
 	return map[string]schema.Attribute{
-		"id":             schema.StringAttribute{MarkdownDescription: "Data center id, e.g. `EU-RO-1`.", Computed: true},
-		"name":           schema.StringAttribute{MarkdownDescription: "Display name.", Computed: true},
-		"region":         schema.StringAttribute{MarkdownDescription: "Region, e.g. `EUROPE`.", Computed: true},
-		"global_network": schema.BoolAttribute{MarkdownDescription: "Whether the data center is on Runpod's global networking.", Computed: true},
+		"id":             datasources.String("Data center id, e.g. `EU-RO-1`."),
+		"name":           datasources.String("Display name."),
+		"region":         datasources.String("Region, e.g. `EUROPE`."),
+		"global_network": datasources.Bool("Whether the data center is on Runpod's global networking."),
 		"network_volume_types": strs("Network storage tiers offered (`STANDARD`, `HIGH_PERFORMANCE`), the first being the " +
 			"default. Empty: no network volumes can be created here."),
 		"compliance": strs("Compliance certifications, e.g. `GDPR`, `SOC_2_TYPE_2`."),
@@ -69,9 +62,9 @@ func dataCenterFromAPI(dc *runpod.DataCenter) dataCenterModel {
 }
 
 // NewDataCentersDataSource is the runpod_data_centers data source factory.
-func NewDataCentersDataSource() datasource.DataSource { return &dataCentersDataSource{} }
-
-type dataCentersDataSource struct{ providerdata.DataSourceBase }
+func NewDataCentersDataSource() datasource.DataSource {
+	return &datasources.Single[dataCentersModel]{TypeName: "runpod_data_centers", BuildSchema: dataCentersSchema, Fetch: readDataCenters}
+}
 
 type dataCentersModel struct {
 	Regions            types.Set         `tfsdk:"regions"`
@@ -81,12 +74,8 @@ type dataCentersModel struct {
 	DataCenters        []dataCenterModel `tfsdk:"data_centers"`
 }
 
-func (d *dataCentersDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_data_centers"
-}
-
-func (d *dataCentersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func dataCentersSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Lists Runpod's data centers with the network storage they offer and their live GPU and CPU " +
 			"stock. Filters of different kinds combine with AND.",
 		Attributes: map[string]schema.Attribute{
@@ -98,26 +87,13 @@ func (d *dataCentersDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 				MarkdownDescription: "Only data centers on (`true`) or off (`false`) Runpod's global networking.",
 				Optional:            true,
 			},
-			"data_centers": schema.ListNestedAttribute{
-				MarkdownDescription: "The matching data centers, sorted by id.",
-				Computed:            true,
-				NestedObject:        schema.NestedAttributeObject{Attributes: dataCenterAttributes()},
-			},
+			"data_centers": datasources.ListOf("The matching data centers, sorted by id.", dataCenterAttributes()),
 		},
 	}
 }
 
-func (d *dataCentersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var m dataCentersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readDataCenters(ctx context.Context, api datasources.Source, m dataCentersModel) (dataCentersModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	// Without filters this is exactly providerdata.AllDataCentersQuery, so it
 	// shares one request with the resources' plan-time placement checks.
 	q := providerdata.AllDataCentersQuery
@@ -126,71 +102,57 @@ func (d *dataCentersDataSource) Read(ctx context.Context, req datasource.ReadReq
 		dst *[]string
 	}{{m.Regions, &q.Regions}, {m.NetworkVolumeTypes, &q.NetworkVolumeTypes}, {m.Compliance, &q.Compliance}} {
 		vals, d := stringsFromSet(ctx, f.set)
-		resp.Diagnostics.Append(d...)
+		diags.Append(d...)
 		*f.dst = vals
 	}
 	q.GlobalNetwork = m.GlobalNetwork.ValueBoolPointer()
-	if resp.Diagnostics.HasError() {
-		return
+	if diags.HasError() {
+		return m, diags
 	}
-	dcs, err := cat.DataCenters(ctx, q)
+	dcs, err := api.Catalog.DataCenters(ctx, q)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
-		return
+		return m, append(diags, diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
 	}
 	m.DataCenters = make([]dataCenterModel, 0, len(dcs))
 	for i := range dcs {
 		m.DataCenters = append(m.DataCenters, dataCenterFromAPI(&dcs[i]))
 	}
 	sort.Slice(m.DataCenters, func(i, j int) bool { return m.DataCenters[i].ID.ValueString() < m.DataCenters[j].ID.ValueString() })
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	return m, diags
 }
 
 // NewDataCenterDataSource is the runpod_data_center data source factory.
-func NewDataCenterDataSource() datasource.DataSource { return &dataCenterDataSource{} }
-
-type dataCenterDataSource struct{ providerdata.DataSourceBase }
-
-func (d *dataCenterDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_data_center"
+func NewDataCenterDataSource() datasource.DataSource {
+	return &datasources.Single[dataCenterModel]{TypeName: "runpod_data_center", BuildSchema: dataCenterSchema, Fetch: readDataCenter}
 }
 
-func (d *dataCenterDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func dataCenterSchema() schema.Schema {
 	attrs := dataCenterAttributes()
 	attrs["id"] = schema.StringAttribute{MarkdownDescription: "Data center id, e.g. `EU-RO-1`.", Required: true}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Reads one Runpod data center: the network storage it offers and its live GPU and CPU stock.",
 		Attributes:          attrs,
 	}
 }
 
-func (d *dataCenterDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var id string
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readDataCenter(ctx context.Context, api datasources.Source, config dataCenterModel) (dataCenterModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	id := config.ID.ValueString()
 	// The full list answers this too, and is the read every other
 	// data-center lookup of the run shares.
-	all, err := cat.AllDataCenters(ctx)
+	all, err := api.Catalog.AllDataCenters(ctx)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
-		return
+		return config, append(diags, diagnostics.APIError("Cannot Read the Data-Center Catalog", "listing data centers", err))
 	}
 	ids := make([]string, 0, len(all))
 	for i := range all {
 		if all[i].ID == id {
-			resp.Diagnostics.Append(resp.State.Set(ctx, dataCenterFromAPI(&all[i]))...)
-			return
+			return dataCenterFromAPI(&all[i]), diags
 		}
 		ids = append(ids, all[i].ID)
 	}
 	sort.Strings(ids)
-	resp.Diagnostics.AddAttributeError(path.Root("id"), "Unknown Data Center",
+	diags.AddAttributeError(path.Root("id"), "Unknown Data Center",
 		unknownIDDetail("id", "data center", id, ids, true, ""))
+	return config, diags
 }

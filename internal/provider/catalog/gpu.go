@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
@@ -118,49 +119,29 @@ func gpuQueryAttributes() map[string]schema.Attribute {
 
 // gpuTypeAttributes are a GPU type's computed attributes.
 func gpuTypeAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	f64 := func(desc string) schema.Attribute {
-		return schema.Float64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	i64 := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
+	str, i64, f64, boolean := datasources.String, datasources.Int64, datasources.Float64, datasources.Bool
 	return stockAttributes(map[string]schema.Attribute{
 		"id":              str("GPU type id, as pods and clusters name it, e.g. `NVIDIA GeForce RTX 4090`."),
 		"name":            str("Display name, e.g. `RTX 4090`."),
 		"manufacturer":    str("`NVIDIA`, `AMD` or `UNKNOWN`."),
 		"memory_gb":       i64("GPU memory (VRAM) in GB."),
 		"pool":            str("Serverless GPU pool the type belongs to, or null."),
-		"secure_cloud":    schema.BoolAttribute{MarkdownDescription: "Whether Secure Cloud offers the type.", Computed: true},
-		"community_cloud": schema.BoolAttribute{MarkdownDescription: "Whether Community Cloud offers the type.", Computed: true},
-		"price": schema.SingleNestedAttribute{
-			MarkdownDescription: "List prices in USD per GPU per hour.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"secure":     f64("On Secure Cloud."),
-				"community":  f64("On Community Cloud."),
-				"serverless": f64("For serverless workers, or null when the type is in no serverless pool."),
-			},
-		},
-		"max_count": schema.SingleNestedAttribute{
-			MarkdownDescription: "The most GPUs of the type one pod can have: a ceiling, not stock.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"secure":    i64("On Secure Cloud."),
-				"community": i64("On Community Cloud."),
-			},
-		},
-		"cuda_versions": schema.ListNestedAttribute{
-			MarkdownDescription: "CUDA versions that machines with this GPU run, and whether any of them has stock. " +
-				"Empty for GPUs that report none (AMD).",
-			Computed: true,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"version":   str("CUDA version, `major.minor`."),
-				"available": schema.BoolAttribute{MarkdownDescription: "Whether a machine running it has stock now.", Computed: true},
-			}},
-		},
+		"secure_cloud":    boolean("Whether Secure Cloud offers the type."),
+		"community_cloud": boolean("Whether Community Cloud offers the type."),
+		"price": datasources.Object("List prices in USD per GPU per hour.", map[string]schema.Attribute{
+			"secure":     f64("On Secure Cloud."),
+			"community":  f64("On Community Cloud."),
+			"serverless": f64("For serverless workers, or null when the type is in no serverless pool."),
+		}),
+		"max_count": datasources.Object("The most GPUs of the type one pod can have: a ceiling, not stock.", map[string]schema.Attribute{
+			"secure":    i64("On Secure Cloud."),
+			"community": i64("On Community Cloud."),
+		}),
+		"cuda_versions": datasources.ListOf("CUDA versions that machines with this GPU run, and whether any of them has stock. "+
+			"Empty for GPUs that report none (AMD).", map[string]schema.Attribute{
+			"version":   str("CUDA version, `major.minor`."),
+			"available": boolean("Whether a machine running it has stock now."),
+		}),
 	}, "the data centers counted", "Stock per data center for the product, cloud and GPU count asked, best-stocked "+
 		"first. Empty when the type has no stock anywhere counted.", "Data center id, e.g. `EU-RO-1`.")
 }

@@ -10,27 +10,25 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
 
-var (
-	_ datasource.DataSource              = (*publicTemplatesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*publicTemplatesDataSource)(nil)
-)
-
 // NewPublicTemplatesDataSource is the runpod_catalog_templates data source
 // factory.
-func NewPublicTemplatesDataSource() datasource.DataSource { return &publicTemplatesDataSource{} }
-
-type publicTemplatesDataSource struct{ providerdata.DataSourceBase }
+func NewPublicTemplatesDataSource() datasource.DataSource {
+	return &datasources.Single[publicTemplatesModel]{
+		TypeName: "runpod_catalog_templates", BuildSchema: publicTemplatesSchema, Fetch: readPublicTemplates,
+	}
+}
 
 type publicTemplatesModel struct {
 	Source       types.String          `tfsdk:"source"`
@@ -65,21 +63,9 @@ type publicTemplateVolume struct {
 
 var templateCategories = []string{"NVIDIA", "AMD", "CPU"}
 
-func (d *publicTemplatesDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_catalog_templates"
-}
-
-func (d *publicTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	boolean := func(desc string) schema.Attribute {
-		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	strList := func(desc string) schema.Attribute {
-		return schema.ListAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
-	}
-	resp.Schema = schema.Schema{
+func publicTemplatesSchema() schema.Schema {
+	str, boolean, strList := datasources.String, datasources.Bool, datasources.Strings
+	return schema.Schema{
 		MarkdownDescription: "Lists Runpod's public template catalog (`GET /v2/catalog/templates`): one slice per `source`, " +
 			"filtered here; filters combine with AND. Use a template's `id` as a pod's `template_id`, or copy its `image`, " +
 			"`ports`, `env` and `container_disk_gb` into the pod: the catalog changes over time, so copying (or pinning the " +
@@ -118,24 +104,19 @@ func (d *publicTemplatesDataSource) Schema(_ context.Context, _ datasource.Schem
 				Optional:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"templates": schema.ListNestedAttribute{
-				MarkdownDescription: "The matching templates, sorted by name, then by image tag newest first (so " +
-					"`runpod/pytorch:1.0.3-…` comes before `…:1.0.2-…` under one name), then by id. Empty when nothing matches.",
-				Computed: true,
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"templates": datasources.ListOf("The matching templates, sorted by name, then by image tag newest first (so "+
+				"`runpod/pytorch:1.0.3-…` comes before `…:1.0.2-…` under one name), then by id. Empty when nothing matches.",
+				map[string]schema.Attribute{
 					"id":                str("The template's id: usable as a pod's `template_id`."),
 					"name":              str("The template's name."),
 					"image":             str("Container image reference."),
 					"args":              str("Container start command as Runpod stores it (empty: the image's own)."),
-					"container_disk_gb": schema.Int64Attribute{MarkdownDescription: "Container disk in GB (ephemeral).", Computed: true},
-					"persistent_volume": schema.SingleNestedAttribute{
-						MarkdownDescription: "The host-local persistent volume the template asks for, or null.",
-						Computed:            true,
-						Attributes: map[string]schema.Attribute{
-							"size_gb": schema.Int64Attribute{MarkdownDescription: "Size in GB.", Computed: true},
+					"container_disk_gb": datasources.Int64("Container disk in GB (ephemeral)."),
+					"persistent_volume": datasources.Object("The host-local persistent volume the template asks for, or null.",
+						map[string]schema.Attribute{
+							"size_gb": datasources.Int64("Size in GB."),
 							"path":    str("Mount path inside the container."),
-						},
-					},
+						}),
 					"ports":                 strList("Exposed ports (`N/http` or `N/tcp`), in the catalog's order."),
 					"env":                   schema.MapAttribute{MarkdownDescription: "Default environment variables.", Computed: true, ElementType: types.StringType},
 					"category":              str("Compute category: `NVIDIA`, `AMD` or `CPU`."),
@@ -143,40 +124,29 @@ func (d *publicTemplatesDataSource) Schema(_ context.Context, _ datasource.Schem
 					"start_ssh":             boolean("Whether a pod from this template starts an SSH server."),
 					"start_jupyter":         boolean("Whether a pod from this template starts Jupyter."),
 					"allowed_cuda_versions": strList("CUDA versions the template is limited to; usually empty (any)."),
-				}},
-			},
+				}),
 		},
 	}
 }
 
-func (d *publicTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cat, diags := d.Data.Catalog()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var m publicTemplatesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readPublicTemplates(ctx context.Context, api datasources.Source, m publicTemplatesModel) (publicTemplatesModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	var re *regexp.Regexp
 	if tfvalue.Known(m.NameRegex) {
 		var err error
 		if re, err = regexp.Compile(m.NameRegex.ValueString()); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid Regular Expression", err.Error())
-			return
+			diags.AddAttributeError(path.Root("name_regex"), "Invalid Regular Expression", err.Error())
+			return m, diags
 		}
 	}
 	source := m.Source.ValueString()
 	if source == "" {
 		source = runpod.TemplateSourceOfficial
 	}
-	all, err := cat.PublicTemplates(ctx, source)
+	all, err := api.Catalog.PublicTemplates(ctx, source)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Public Template Catalog",
+		return m, append(diags, diagnostics.APIError("Cannot Read the Public Template Catalog",
 			fmt.Sprintf("listing the %s public templates", source), err))
-		return
 	}
 	m.Templates = []publicTemplateModel{}
 	for i := range all {
@@ -201,7 +171,7 @@ func (d *publicTemplatesDataSource) Read(ctx context.Context, req datasource.Rea
 		}
 		return a.ID.ValueString() < b.ID.ValueString()
 	})
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	return m, diags
 }
 
 // imageTag is the tag of an image reference ("" without one), for ordering

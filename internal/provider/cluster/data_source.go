@@ -38,12 +38,7 @@ func NewDataSource() datasource.DataSource {
 // dataSourceAttributes describes what the API returns of a cluster, all
 // computed; the lookup keys are overridden by the caller.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	num := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
+	str, num := datasources.String, datasources.Int64
 	return map[string]schema.Attribute{
 		"id":                str("The cluster's id."),
 		"name":              str("The cluster's name."),
@@ -69,9 +64,6 @@ func dataSourceSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one Instant Cluster of the account, by id or by a name no other cluster has. " +
 			"`runpod_cluster_pods` lists its members and `runpod_cluster_billing` what it has cost.",
-		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
-			"Id of the cluster to read. Exactly one of `id` and `name` must be set.",
-			"Name of the cluster to read. Cluster names need not be unique: reading by a name that several "+
-				"clusters share is an error listing their ids. Exactly one of `id` and `name` must be set."),
+		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), apiKind.Noun),
 	}
 }

@@ -7,24 +7,21 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/billing"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
-)
-
-var (
-	_ datasource.DataSource                   = (*billingDataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*billingDataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*billingDataSource)(nil)
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 )
 
 // NewBillingDataSource is the runpod_cluster_billing data source factory.
-func NewBillingDataSource() datasource.DataSource { return &billingDataSource{} }
-
-type billingDataSource struct{ providerdata.DataSourceBase }
+func NewBillingDataSource() datasource.DataSource {
+	return &datasources.Single[billingModel]{
+		TypeName: "runpod_cluster_billing", BuildSchema: billingSchema, Validate: billingModel.Validate, Fetch: readBilling,
+	}
+}
 
 type billingModel struct {
 	billing.WindowModel
@@ -53,14 +50,8 @@ var (
 	}
 )
 
-func (d *billingDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_cluster_billing"
-}
-
-func (d *billingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	amount := func(desc string) schema.Attribute {
-		return schema.Float64Attribute{MarkdownDescription: desc, Computed: true}
-	}
+func billingSchema() schema.Schema {
+	amount := datasources.Float64
 	amounts := func() map[string]schema.Attribute {
 		return map[string]schema.Attribute{
 			"total_amount":      amount("Everything billed, USD."),
@@ -69,13 +60,11 @@ func (d *billingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			"networking_amount": amount("Networking, USD."),
 		}
 	}
-	record := amounts()
-	record["start_time"] = schema.StringAttribute{MarkdownDescription: "Start of the bucket (RFC 3339, UTC).", Computed: true}
-	record["end_time"] = schema.StringAttribute{MarkdownDescription: "End of the bucket, exclusive.", Computed: true}
-	record["cluster_id"] = schema.StringAttribute{MarkdownDescription: "The cluster billed.", Computed: true}
+	record := billing.RecordAttributes(amounts())
+	record["cluster_id"] = datasources.String("The cluster billed.")
 
 	attrs := billing.WindowAttributes()
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "What the account's Instant Clusters have actually cost (`GET /v2/billing/clusters`): one " +
 			"record per cluster per time bucket, and the totals. This is the real spend; the `estimated_cost_per_hour` " +
 			"of `runpod_cluster` is a catalog estimate, and cluster pods can bill above it. Deleted clusters keep their " +
@@ -86,19 +75,11 @@ func (d *billingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 				Optional:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"records": schema.ListNestedAttribute{
-				MarkdownDescription: "Spend per cluster per bucket, in the API's order (by bucket, then cluster). A cluster " +
-					"with any spend in the window has a record for every bucket, zero amounts included.",
-				Computed:     true,
-				NestedObject: schema.NestedAttributeObject{Attributes: record},
-			},
-			"record_count":         schema.Int64Attribute{MarkdownDescription: "Number of records.", Computed: true},
-			"unique_cluster_count": schema.Int64Attribute{MarkdownDescription: "Number of distinct clusters billed.", Computed: true},
-			"totals": schema.SingleNestedAttribute{
-				MarkdownDescription: "Sums over every record.",
-				Computed:            true,
-				Attributes:          amounts(),
-			},
+			"records": datasources.ListOf("Spend per cluster per bucket, in the API's order (by bucket, then cluster). "+
+				"A cluster with any spend in the window has a record for every bucket, zero amounts included.", record),
+			"record_count":         datasources.Int64("Number of records."),
+			"unique_cluster_count": datasources.Int64("Number of distinct clusters billed."),
+			"totals":               datasources.Object("Sums over every record.", amounts()),
 		}),
 	}
 }
@@ -110,29 +91,10 @@ func merge(into, from map[string]schema.Attribute) map[string]schema.Attribute {
 	return into
 }
 
-func (d *billingDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
-	var cfg billingModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if !resp.Diagnostics.HasError() {
-		cfg.Validate(&resp.Diagnostics)
-	}
-}
-
-func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg billingModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	b, err := client.ListClusterBilling(ctx, cfg.Query(cfg.ClusterID.ValueString()))
+func readBilling(ctx context.Context, api datasources.Source, cfg billingModel) (billingModel, diag.Diagnostics) {
+	b, err := api.Client.ListClusterBilling(ctx, cfg.Query(cfg.ClusterID.ValueString()))
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Cluster Billing", "reading cluster billing", err))
-		return
+		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot Read Cluster Billing", "reading cluster billing", err)}
 	}
 	out := cfg
 	out.Records = make([]billingEntry, 0, len(b.Records))
@@ -157,5 +119,5 @@ func (d *billingDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		"disk_amount":       types.Float64Value(t.DiskAmount),
 		"networking_amount": types.Float64Value(t.NetworkingAmount),
 	})
-	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+	return out, nil
 }

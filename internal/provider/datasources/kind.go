@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // Kind is what the generic data sources and list resources know of one kind
@@ -41,6 +42,18 @@ func (k Kind[API]) ListError(err error) diag.Diagnostic {
 func NotFound(p path.Path, noun, id string) diag.Diagnostic {
 	return diag.NewAttributeErrorDiagnostic(p, diagnostics.TitleCase(noun)+" Not Found",
 		fmt.Sprintf("No %s with id %q exists or is visible to this API key.", noun, id))
+}
+
+// ChildrenError is the diagnostic of a failed list of the children (e.g.
+// "pods") of the object of the kind with id, which the argument at p names:
+// NotFound on p when no such object exists, otherwise "Cannot List Cluster
+// Pods", "listing the pods of cluster <id>".
+func (k Kind[API]) ChildrenError(p path.Path, children, id string, err error) diag.Diagnostic {
+	if runpod.IsNotFound(err) {
+		return NotFound(p, k.Noun, id)
+	}
+	return diagnostics.APIError("Cannot List "+k.Title()+" "+diagnostics.TitleCase(children),
+		fmt.Sprintf("listing the %s of %s %s", children, k.Noun, id), err)
 }
 
 // ByNameThenID orders objects by name, then by id for objects of kinds

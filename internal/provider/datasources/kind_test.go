@@ -1,9 +1,14 @@
 package datasources
 
 import (
+	"net/http"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 func TestNameFilterMatch(t *testing.T) {
@@ -25,5 +30,23 @@ func TestNameFilterMatch(t *testing.T) {
 		if got := f.Match(tc.object); got != tc.want {
 			t.Errorf("name=%s name_prefix=%s: Match(%q) = %v, want %v", tc.name, tc.prefix, tc.object, got, tc.want)
 		}
+	}
+}
+
+func TestChildrenError(t *testing.T) {
+	kind := Kind[struct{}]{Noun: "cluster"}
+	p := path.Root("cluster_id")
+
+	gone := kind.ChildrenError(p, "pods", "c1", &runpod.APIError{StatusCode: http.StatusNotFound})
+	withPath, ok := gone.(diag.DiagnosticWithPath)
+	if !ok || !withPath.Path().Equal(p) || gone.Summary() != "Cluster Not Found" ||
+		!strings.Contains(gone.Detail(), `No cluster with id "c1" exists`) {
+		t.Errorf("404: got %T %q: %q", gone, gone.Summary(), gone.Detail())
+	}
+
+	failed := kind.ChildrenError(p, "pods", "c1", &runpod.APIError{StatusCode: http.StatusInternalServerError})
+	if _, onPath := failed.(diag.DiagnosticWithPath); onPath || failed.Summary() != "Cannot List Cluster Pods" ||
+		!strings.Contains(failed.Detail(), "listing the pods of cluster c1") {
+		t.Errorf("500: got %T %q: %q", failed, failed.Summary(), failed.Detail())
 	}
 }

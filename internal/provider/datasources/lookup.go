@@ -69,12 +69,26 @@ type Lookup[API, Model any] struct {
 }
 
 // WithLookupKeys returns attrs (all computed) with `id` and `name` made the
-// optional arguments of a Lookup, described by idDescription and
-// nameDescription.
-func WithLookupKeys(attrs map[string]schema.Attribute, idDescription, nameDescription string) map[string]schema.Attribute {
-	attrs["id"] = schema.StringAttribute{MarkdownDescription: idDescription, Optional: true, Computed: true}
-	attrs["name"] = schema.StringAttribute{MarkdownDescription: nameDescription, Optional: true, Computed: true}
+// optional arguments of a Lookup of noun, described as "Id of the <noun> to
+// read." and "Name of the <noun> to read<nameNote>.", each followed by the
+// rule that exactly one of them is set.
+func WithLookupKeys(attrs map[string]schema.Attribute, noun, nameNote string) map[string]schema.Attribute {
+	const exactlyOne = " Exactly one of `id` and `name` must be set."
+	attrs["id"] = schema.StringAttribute{
+		MarkdownDescription: "Id of the " + noun + " to read." + exactlyOne, Optional: true, Computed: true,
+	}
+	attrs["name"] = schema.StringAttribute{
+		MarkdownDescription: "Name of the " + noun + " to read" + nameNote + "." + exactlyOne, Optional: true, Computed: true,
+	}
 	return attrs
+}
+
+// WithSharedNameLookupKeys is WithLookupKeys for a kind whose names need not
+// be unique (a Lookup with ListAll): the name's description says that a
+// shared name is an error.
+func WithSharedNameLookupKeys(attrs map[string]schema.Attribute, noun string) map[string]schema.Attribute {
+	return WithLookupKeys(attrs, noun, ". "+strings.ToUpper(noun[:1])+noun[1:]+" names need not be unique: reading by a "+
+		"name that several "+noun+"s share is an error listing their ids")
 }
 
 // Metadata implements datasource.DataSource.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -48,18 +47,7 @@ func describeEndpoint(e *runpod.Endpoint) string {
 // attributes of endpointModel, named as on the resource), all computed; the
 // lookup keys are overridden by the caller.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	num := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	strSet := func(desc string) schema.Attribute {
-		return schema.SetAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
-	}
-	strMap := func(desc string) schema.Attribute {
-		return schema.MapAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
-	}
+	str, num, strSet, strMap := datasources.String, datasources.Int64, datasources.StringSet, datasources.StringMap
 	return map[string]schema.Attribute{
 		"id":                str("The endpoint's id, as in its request URLs."),
 		"name":              str("The endpoint's name."),
@@ -70,34 +58,23 @@ func dataSourceAttributes() map[string]schema.Attribute {
 		"ports":             strSet("Exposed ports (`N/http` or `N/tcp`)."),
 		"env": strMap("Environment variables, as Runpod stores them (plain text; account secrets appear as their " +
 			"`{{ RUNPOD_SECRET_<name> }}` references)."),
-		"registry_auth_id": str("Id of the registry credential used to pull the image, or null."),
-		"gpu_pools": schema.ListAttribute{
-			MarkdownDescription: "Serverless GPU pool ids the workers may run on, as Runpod returns them; null on CPU endpoints.",
-			Computed:            true,
-			ElementType:         types.StringType,
-		},
+		"registry_auth_id":      str("Id of the registry credential used to pull the image, or null."),
+		"gpu_pools":             datasources.Strings("Serverless GPU pool ids the workers may run on, as Runpod returns them; null on CPU endpoints."),
 		"gpu_excluded_type_ids": strSet("GPU type ids left out of `gpu_pools`; null when none (or on CPU endpoints)."),
 		"gpu_count":             num("GPUs per worker; null on CPU endpoints."),
 		"allowed_cuda_versions": strSet("CUDA versions a worker's machine may have; null means any (or a CPU endpoint)."),
 		"min_cuda_version":      str("Lowest CUDA version a worker's machine may have, or null."),
-		"cpu": schema.ListNestedAttribute{
-			MarkdownDescription: "CPU configurations a worker may run on, in order; null on GPU endpoints.",
-			Computed:            true,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"type_id":    str("CPU flavour id, e.g. `cpu5c`."),
-				"vcpu_count": num("vCPUs per worker."),
-			}},
-		},
+		"cpu": datasources.ListOf("CPU configurations a worker may run on, in order; null on GPU endpoints.", map[string]schema.Attribute{
+			"type_id":    str("CPU flavour id, e.g. `cpu5c`."),
+			"vcpu_count": num("vCPUs per worker."),
+		}),
 		"workers_min": num("Active workers: kept running, and billed, around the clock."),
 		"workers_max": num("Most workers at once, active and flex. Runpod may lower it by itself on an endpoint that " +
 			"sits idle or keeps failing."),
 		"idle_timeout_seconds": num("Seconds an idle flex worker stays (and bills) before it stops; null for queue " +
 			"endpoints that scale on `REQUEST_COUNT`."),
-		"scaler_type": str("What scales the workers: `QUEUE_DELAY` or `REQUEST_COUNT`."),
-		"scaler_value": schema.Float64Attribute{
-			MarkdownDescription: "The scaler's threshold: seconds for `QUEUE_DELAY`, requests for `REQUEST_COUNT`.",
-			Computed:            true,
-		},
+		"scaler_type":          str("What scales the workers: `QUEUE_DELAY` or `REQUEST_COUNT`."),
+		"scaler_value":         datasources.Float64("The scaler's threshold: seconds for `QUEUE_DELAY`, requests for `REQUEST_COUNT`."),
 		"data_center_ids":      strSet("Data centers the workers may run in; null means any."),
 		"network_volume_ids":   strSet("Network volumes mounted at `/runpod-volume`; null when none."),
 		"execution_timeout_ms": num("Longest a job may run, in milliseconds."),
@@ -113,9 +90,6 @@ func dataSourceSchema() schema.Schema {
 		MarkdownDescription: "Reads one serverless endpoint of the account, by id or by a name no other endpoint has, " +
 			"with the same attributes as the `runpod_endpoint` resource (those only a configuration knows, such as " +
 			"`template_id`, excepted). `runpod_endpoint_workers` shows its workers.",
-		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
-			"Id of the endpoint to read. Exactly one of `id` and `name` must be set.",
-			"Name of the endpoint to read. Endpoint names need not be unique: reading by a name that several "+
-				"endpoints share is an error listing their ids. Exactly one of `id` and `name` must be set."),
+		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), apiKind.Noun),
 	}
 }

@@ -4,79 +4,44 @@ import (
 	"context"
 	"sort"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-var (
-	_ datasource.DataSource              = (*endpointsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*endpointsDataSource)(nil)
-)
-
 // NewListDataSource is the runpod_endpoints data source factory.
-func NewListDataSource() datasource.DataSource { return &endpointsDataSource{} }
-
-type endpointsDataSource struct{ providerdata.DataSourceBase }
+func NewListDataSource() datasource.DataSource {
+	return &datasources.Single[endpointsModel]{TypeName: "runpod_endpoints", BuildSchema: endpointsSchema, Fetch: readEndpoints}
+}
 
 type endpointsModel struct {
 	datasources.NameFilter
 	Endpoints []endpointModel `tfsdk:"endpoints"`
 }
 
-func (d *endpointsDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_endpoints"
-}
-
-func (d *endpointsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func endpointsSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Lists the account's serverless endpoints, sorted by name (then id, since names need not " +
 			"be unique), optionally only those with a name or a name prefix. Each has the attributes of the " +
 			"`runpod_endpoint` data source.",
 		Attributes: map[string]schema.Attribute{
-			"name": schema.StringAttribute{
-				MarkdownDescription: "Only list endpoints with exactly this name.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"name_prefix": schema.StringAttribute{
-				MarkdownDescription: "Only list endpoints whose name starts with this.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"endpoints": schema.ListNestedAttribute{
-				MarkdownDescription: "The endpoints.",
-				Computed:            true,
-				NestedObject:        schema.NestedAttributeObject{Attributes: dataSourceAttributes()},
-			},
+			"name":        datasources.NameArgument(apiKind.Plural()),
+			"name_prefix": datasources.NamePrefixArgument(apiKind.Plural()),
+			"endpoints":   datasources.ListOf("The endpoints.", dataSourceAttributes()),
 		},
 	}
 }
 
-func (d *endpointsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	_, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg endpointsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	all, err := d.Data.Reads().Endpoints(ctx)
+func readEndpoints(ctx context.Context, api datasources.Source, cfg endpointsModel) (endpointsModel, diag.Diagnostics) {
+	all, err := api.Reads.Endpoints(ctx)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot List Endpoints", "listing endpoints", err))
-		return
+		return cfg, diag.Diagnostics{apiKind.ListError(err)}
 	}
 	cfg.Endpoints = selectEndpoints(all, cfg)
-	resp.Diagnostics.Append(resp.State.Set(ctx, cfg)...)
+	return cfg, nil
 }
 
 // selectEndpoints is the endpoints passing cfg's filters, by name then id.

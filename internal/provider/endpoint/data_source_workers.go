@@ -2,37 +2,28 @@ package endpoint
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-var (
-	_ datasource.DataSource              = (*workersDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*workersDataSource)(nil)
-)
-
 // NewWorkersDataSource is the runpod_endpoint_workers data source factory.
-func NewWorkersDataSource() datasource.DataSource { return &workersDataSource{} }
-
-type workersDataSource struct{ providerdata.DataSourceBase }
+func NewWorkersDataSource() datasource.DataSource {
+	return &datasources.Single[workersModel]{TypeName: "runpod_endpoint_workers", BuildSchema: workersSchema, Fetch: readWorkers}
+}
 
 type workersModel struct {
 	EndpointID      types.String  `tfsdk:"endpoint_id"`
 	Workers         []workerModel `tfsdk:"workers"`
-	Summary         summaryModel  `tfsdk:"summary"`
+	Summary         *summaryModel `tfsdk:"summary"`
 	EndpointVersion types.Int64   `tfsdk:"endpoint_version"`
 	ReadyCount      types.Int64   `tfsdk:"ready_count"`
 }
@@ -61,60 +52,36 @@ type summaryModel struct {
 	Total        types.Int64 `tfsdk:"total"`
 }
 
-func (d *workersDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_endpoint_workers"
-}
-
-func (d *workersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	num := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	resp.Schema = schema.Schema{
+func workersSchema() schema.Schema {
+	str, num := datasources.String, datasources.Int64
+	return schema.Schema{
 		MarkdownDescription: "Lists the active workers of a serverless endpoint with their status, and how many are " +
 			"ready, for checks and outputs (for example a `check` block that warns while `ready_count` is below the " +
 			"endpoint's `workers_min`). Workers that have stopped are not listed.",
 		Attributes: map[string]schema.Attribute{
-			"endpoint_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the endpoint, e.g. `runpod_endpoint.inference.id`.",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"workers": schema.ListNestedAttribute{
-				MarkdownDescription: "The active workers, sorted by id.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id": str("The worker's id."),
-					"status": str("`IDLE` (ready, waiting for a job), `RUNNING` (on a job), `INITIALIZING` (starting), " +
-						"`THROTTLED` (waiting for capacity) or `UNHEALTHY` (failing health checks)."),
-					"is_stale": schema.BoolAttribute{
-						MarkdownDescription: "Whether the worker runs an older release of the endpoint's configuration " +
-							"than `endpoint_version`; it is replaced when idle.",
-						Computed: true,
-					},
-					"version":        num("Release the worker runs, or null until it is placed."),
-					"gpu_count":      num("GPUs of the worker (0 on CPU endpoints)."),
-					"gpu_type_id":    str("GPU type of the worker's machine, or null until it is placed (and on CPU endpoints)."),
-					"data_center_id": str("Data center the worker runs in, or null until it is placed."),
-					"image":          str("Container image the worker runs, or null until it is placed."),
-					"uptime_seconds": num("Seconds since the worker started, or null until it has."),
-					"started_at":     str("When the worker started (RFC 3339, UTC), or null until it has."),
-				}},
-			},
-			"summary": schema.SingleNestedAttribute{
-				MarkdownDescription: "How many workers are in each status, as Runpod counts them.",
-				Computed:            true,
-				Attributes: map[string]schema.Attribute{
-					"idle":         num("Workers ready and waiting for a job."),
-					"running":      num("Workers on a job."),
-					"initializing": num("Workers starting."),
-					"throttled":    num("Workers waiting for capacity."),
-					"unhealthy":    num("Workers failing health checks."),
-					"total":        num("All active workers."),
-				},
-			},
+			"endpoint_id": datasources.RequiredID("Id of the endpoint, e.g. `runpod_endpoint.inference.id`."),
+			"workers": datasources.ListOf("The active workers, sorted by id.", map[string]schema.Attribute{
+				"id": str("The worker's id."),
+				"status": str("`IDLE` (ready, waiting for a job), `RUNNING` (on a job), `INITIALIZING` (starting), " +
+					"`THROTTLED` (waiting for capacity) or `UNHEALTHY` (failing health checks)."),
+				"is_stale": datasources.Bool("Whether the worker runs an older release of the endpoint's configuration " +
+					"than `endpoint_version`; it is replaced when idle."),
+				"version":        num("Release the worker runs, or null until it is placed."),
+				"gpu_count":      num("GPUs of the worker (0 on CPU endpoints)."),
+				"gpu_type_id":    str("GPU type of the worker's machine, or null until it is placed (and on CPU endpoints)."),
+				"data_center_id": str("Data center the worker runs in, or null until it is placed."),
+				"image":          str("Container image the worker runs, or null until it is placed."),
+				"uptime_seconds": num("Seconds since the worker started, or null until it has."),
+				"started_at":     str("When the worker started (RFC 3339, UTC), or null until it has."),
+			}),
+			"summary": datasources.Object("How many workers are in each status, as Runpod counts them.", map[string]schema.Attribute{
+				"idle":         num("Workers ready and waiting for a job."),
+				"running":      num("Workers on a job."),
+				"initializing": num("Workers starting."),
+				"throttled":    num("Workers waiting for capacity."),
+				"unhealthy":    num("Workers failing health checks."),
+				"total":        num("All active workers."),
+			}),
 			"endpoint_version": num("The endpoint's current release, or null before its first."),
 			"ready_count": num("Workers that can take a job now on the current release: `IDLE` or `RUNNING` and not " +
 				"stale. The figure to compare with `workers_min`."),
@@ -122,29 +89,13 @@ func (d *workersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 	}
 }
 
-func (d *workersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var cfg workersModel
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("endpoint_id"), &cfg.EndpointID)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readWorkers(ctx context.Context, api datasources.Source, cfg workersModel) (workersModel, diag.Diagnostics) {
 	id := cfg.EndpointID.ValueString()
-	list, err := client.ListEndpointWorkers(ctx, id)
-	if runpod.IsNotFound(err) {
-		resp.Diagnostics.Append(datasources.NotFound(path.Root("endpoint_id"), apiKind.Noun, id))
-		return
-	}
+	list, err := api.Client.ListEndpointWorkers(ctx, id)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot List Endpoint Workers",
-			fmt.Sprintf("listing the workers of endpoint %s", id), err))
-		return
+		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("endpoint_id"), "workers", id, err)}
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, workersFromAPI(cfg.EndpointID, list))...)
+	return workersFromAPI(cfg.EndpointID, list), nil
 }
 
 // workersFromAPI is the data source's view of an endpoint's worker list.
@@ -155,7 +106,7 @@ func workersFromAPI(endpointID types.String, list *runpod.EndpointWorkerList) wo
 		EndpointID:      endpointID,
 		Workers:         make([]workerModel, len(workers)),
 		EndpointVersion: int64Pointer(list.EndpointVersion),
-		Summary: summaryModel{
+		Summary: &summaryModel{
 			Idle:         types.Int64Value(int64(list.Summary.Idle)),
 			Running:      types.Int64Value(int64(list.Summary.Running)),
 			Initializing: types.Int64Value(int64(list.Summary.Initializing)),

@@ -37,13 +37,11 @@ func NewDataSource() datasource.DataSource {
 // dataSourceAttributes describes a volume's attributes for data sources:
 // everything computed except the lookup keys, which the caller overrides.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
+	str := datasources.String
 	return map[string]schema.Attribute{
 		"id":             str("The volume's id."),
 		"name":           str("The volume's name."),
-		"size_gb":        schema.Int64Attribute{MarkdownDescription: "Size in GB.", Computed: true},
+		"size_gb":        datasources.Int64("Size in GB."),
 		"data_center_id": str("Data center the volume is in; compute using it must run there, on Secure Cloud."),
 		"type":           str("Storage tier: `STANDARD` or `HIGH_PERFORMANCE`."),
 	}
@@ -52,9 +50,6 @@ func dataSourceAttributes() map[string]schema.Attribute {
 func dataSourceSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one network volume of the account, by id or by a name no other volume has.\n\n" + mountingNotes,
-		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
-			"Id of the volume to read. Exactly one of `id` and `name` must be set.",
-			"Name of the volume to read. Volume names need not be unique: reading by a name that "+
-				"several volumes share is an error listing their ids. Exactly one of `id` and `name` must be set."),
+		Attributes:          datasources.WithSharedNameLookupKeys(dataSourceAttributes(), "volume"),
 	}
 }

@@ -4,22 +4,16 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
-)
-
-var (
-	_ datasource.DataSource              = (*podDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*podDataSource)(nil)
 )
 
 // podDataModel is a pod as the data sources show it: what the API returns,
@@ -112,15 +106,7 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 // podDataAttributes are a pod's attributes in the data sources; idAttr
 // is the id's own (an argument for runpod_pod, computed in lists).
 func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	i64 := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
-	boolean := func(desc string) schema.Attribute {
-		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
-	}
+	str, i64, boolean := datasources.String, datasources.Int64, datasources.Bool
 	return map[string]schema.Attribute{
 		"id":                idAttr,
 		"name":              str("Name of the pod."),
@@ -128,60 +114,38 @@ func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
 		"template_id":       str("Template the pod was created from, when Runpod reports it."),
 		"args":              str("Container start command; empty for the image's own."),
 		"container_disk_gb": i64("Container disk in GB (ephemeral)."),
-		"ports": schema.SetAttribute{
-			MarkdownDescription: "Exposed ports, such as `8888/http` and `22/tcp`.",
-			ElementType:         types.StringType, Computed: true,
-		},
+		"ports":             datasources.StringSet("Exposed ports, such as `8888/http` and `22/tcp`."),
 		"env": schema.MapAttribute{
 			MarkdownDescription: "Environment variables, including the `PUBLIC_KEY` and `JUPYTER_PASSWORD` Runpod injects. " +
 				"Sensitive, because of that password.",
 			ElementType: types.StringType, Computed: true, Sensitive: true,
 		},
 		"registry_auth_id": str("Registry credential used to pull the image, or null."),
-		"gpu": schema.SingleNestedAttribute{
-			MarkdownDescription: "GPU compute; null for CPU pods.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"type_id": str("GPU type id, e.g. `NVIDIA GeForce RTX 4090`."),
-				"count":   i64("GPUs in the pod."),
-			},
-		},
-		"cpu": schema.SingleNestedAttribute{
-			MarkdownDescription: "CPU compute; null for GPU pods.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"type_id":    str("CPU flavour id, e.g. `cpu3c`."),
-				"vcpu_count": i64("vCPUs."),
-			},
-		},
+		"gpu": datasources.Object("GPU compute; null for CPU pods.", map[string]schema.Attribute{
+			"type_id": str("GPU type id, e.g. `NVIDIA GeForce RTX 4090`."),
+			"count":   i64("GPUs in the pod."),
+		}),
+		"cpu": datasources.Object("CPU compute; null for GPU pods.", map[string]schema.Attribute{
+			"type_id":    str("CPU flavour id, e.g. `cpu3c`."),
+			"vcpu_count": i64("vCPUs."),
+		}),
 		"cloud": str("`SECURE` or `COMMUNITY`."),
-		"persistent_volume": schema.SingleNestedAttribute{
-			MarkdownDescription: "The pod's volume disk on its host, or null.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"size_gb": i64("Size in GB."),
-				"path":    str("Mount path."),
-			},
-		},
-		"network_volume": schema.SingleNestedAttribute{
-			MarkdownDescription: "The mounted network volume, or null.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"volume_id": str("Id of the network volume."),
-				"path":      str("Mount path."),
-			},
-		},
+		"persistent_volume": datasources.Object("The pod's volume disk on its host, or null.", map[string]schema.Attribute{
+			"size_gb": i64("Size in GB."),
+			"path":    str("Mount path."),
+		}),
+		"network_volume": datasources.Object("The mounted network volume, or null.", map[string]schema.Attribute{
+			"volume_id": str("Id of the network volume."),
+			"path":      str("Mount path."),
+		}),
 		"locked":            boolean("Whether the pod is locked against stop and restart."),
 		"global_networking": boolean("Whether the pod is on Runpod's global private network."),
 		"status":            str("`PROVISIONING`, `STARTING`, `RUNNING`, `EXITED` or `ERROR`."),
 		"data_center_id":    str("Data center the pod runs in."),
 		"cuda_version":      str("CUDA version of the host, or null."),
-		"cost_per_hr":       schema.Float64Attribute{MarkdownDescription: "Current cost in USD per hour (0 while stopped).", Computed: true},
-		"proxy_urls": schema.MapAttribute{
-			MarkdownDescription: "`https://<pod id>-<port>.proxy.runpod.net` per HTTP port the running pod reports, keyed by " +
-				"port. Public: anyone with the URL reaches the port.",
-			ElementType: types.StringType, Computed: true,
-		},
+		"cost_per_hr":       datasources.Float64("Current cost in USD per hour (0 while stopped)."),
+		"proxy_urls": datasources.StringMap("`https://<pod id>-<port>.proxy.runpod.net` per HTTP port the running pod " +
+			"reports, keyed by port. Public: anyone with the URL reaches the port."),
 		"ssh_direct": str("SSH command over the public IP, when `22/tcp` is mapped."),
 		"ssh_proxy":  str("SSH command through Runpod's SSH proxy."),
 		"public_ip":  str("Public IP of the TCP port mappings, once mapped."),
@@ -195,49 +159,30 @@ func podDataAttributes(idAttr schema.Attribute) map[string]schema.Attribute {
 }
 
 // NewDataSource is the runpod_pod data source factory.
-func NewDataSource() datasource.DataSource { return &podDataSource{} }
-
-type podDataSource struct{ providerdata.DataSourceBase }
-
-func (d *podDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_pod"
+func NewDataSource() datasource.DataSource {
+	return &datasources.Single[podDataModel]{TypeName: "runpod_pod", BuildSchema: podDataSchema, Fetch: readPod}
 }
 
-func (d *podDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func podDataSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Reads one pod by id, whoever created it (cluster member pods included), with its live " +
 			"status, addresses and cost.",
-		Attributes: podDataAttributes(schema.StringAttribute{
-			MarkdownDescription: "Id of the pod.",
-			Required:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-		}),
+		Attributes: podDataAttributes(datasources.RequiredID("Id of the pod.")),
 	}
 }
 
-func (d *podDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	_, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var id types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathID, &id)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	p, err := d.Data.Reads().Pod(ctx, id.ValueString())
+func readPod(ctx context.Context, api datasources.Source, cfg podDataModel) (podDataModel, diag.Diagnostics) {
+	id := cfg.ID.ValueString()
+	p, err := api.Reads.Pod(ctx, id)
 	if runpod.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(pathID, "Pod Not Found",
+		var diags diag.Diagnostics
+		diags.AddAttributeError(path.Root("id"), "Pod Not Found",
 			fmt.Sprintf("No pod with id %q exists in the Runpod account (terminated pods disappear). The runpod_pods data "+
-				"source lists the account's pods.", id.ValueString()))
-		return
+				"source lists the account's pods.", id))
+		return cfg, diags
 	}
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id.ValueString()), err))
-		return
+		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id), err)}
 	}
-	m, diags := dataFromAPI(ctx, p)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	return dataFromAPI(ctx, p)
 }

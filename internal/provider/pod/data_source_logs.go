@@ -12,12 +12,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -32,9 +33,6 @@ const (
 )
 
 var (
-	_ datasource.DataSource              = (*podLogsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*podLogsDataSource)(nil)
-
 	pathPodID = path.Root("pod_id")
 
 	logLineAttrTypes = map[string]attr.Type{
@@ -54,16 +52,12 @@ type podLogsModel struct {
 }
 
 // NewLogsDataSource is the runpod_pod_logs data source factory.
-func NewLogsDataSource() datasource.DataSource { return &podLogsDataSource{} }
-
-type podLogsDataSource struct{ providerdata.DataSourceBase }
-
-func (d *podLogsDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = "runpod_pod_logs"
+func NewLogsDataSource() datasource.DataSource {
+	return &datasources.Single[podLogsModel]{TypeName: "runpod_pod_logs", BuildSchema: podLogsSchema, Fetch: readPodLogs}
 }
 
-func (d *podLogsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func podLogsSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "The last lines of a pod's log (its container output, Runpod's system log of the host, or both), " +
 			"for diagnostics in outputs and `check` blocks. It reads the backfill of `GET /v2/pods/{id}/logs` and does not " +
 			"wait for new lines.\n\n" +
@@ -71,11 +65,7 @@ func (d *podLogsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			"stored in the state like every data source result; keep `tail` small and do not read logs of containers that " +
 			"print credentials.",
 		Attributes: map[string]schema.Attribute{
-			"pod_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the pod.",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"pod_id": datasources.RequiredID("Id of the pod."),
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Which log to read: `container` (the container's stdout and stderr), `system` (Runpod's " +
 					"log of the host: image pulls, container starts and restarts) or `all` (both, interleaved). Defaults to `all`, " +
@@ -95,41 +85,19 @@ func (d *podLogsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 				Optional:   true,
 				Validators: []validator.String{rfc3339Validator{}},
 			},
-			"lines": schema.ListNestedAttribute{
-				MarkdownDescription: "The lines, oldest first.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"time": schema.StringAttribute{
-						MarkdownDescription: "When the line was logged (RFC 3339), or null if Runpod did not say.",
-						Computed:            true,
-					},
-					"source": schema.StringAttribute{
-						MarkdownDescription: "`container` or `system`; null if Runpod did not say.",
-						Computed:            true,
-					},
-					"text": schema.StringAttribute{MarkdownDescription: "The line.", Computed: true},
-				}},
-			},
-			"text": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("The lines' text joined with newlines. At most %d KiB: when longer, the "+
-					"oldest lines are left out and the first line says how many.", maxLogText>>10),
-				Computed: true,
-			},
+			"lines": datasources.ListOf("The lines, oldest first.", map[string]schema.Attribute{
+				"time":   datasources.String("When the line was logged (RFC 3339), or null if Runpod did not say."),
+				"source": datasources.String("`container` or `system`; null if Runpod did not say."),
+				"text":   datasources.String("The line."),
+			}),
+			"text": datasources.String(fmt.Sprintf("The lines' text joined with newlines. At most %d KiB: when longer, the "+
+				"oldest lines are left out and the first line says how many.", maxLogText>>10)),
 		},
 	}
 }
 
-func (d *podLogsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	client, diags := d.Data.Client()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var m podLogsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readPodLogs(ctx context.Context, api datasources.Source, m podLogsModel) (podLogsModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	q := runpod.PodLogQuery{}
 	if s := m.Source.ValueString(); s != logSourceAll {
 		q.Source = s
@@ -137,8 +105,8 @@ func (d *podLogsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if !m.Since.IsNull() && !m.Since.IsUnknown() {
 		t, err := time.Parse(time.RFC3339, m.Since.ValueString())
 		if err != nil { // the validator has already refused this
-			resp.Diagnostics.AddAttributeError(path.Root("since"), "Invalid Since Time", err.Error())
-			return
+			diags.AddAttributeError(path.Root("since"), "Invalid Since Time", err.Error())
+			return m, diags
 		}
 		q.Since = t
 	} else {
@@ -150,16 +118,15 @@ func (d *podLogsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 
 	id := m.PodID.ValueString()
-	lines, err := client.GetPodLogs(ctx, id, q)
+	lines, err := api.Client.GetPodLogs(ctx, id, q)
 	if runpod.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(pathPodID, "Pod Not Found",
+		diags.AddAttributeError(pathPodID, "Pod Not Found",
 			fmt.Sprintf("No pod with id %q exists in the Runpod account, so it has no logs (terminated pods disappear). "+
 				"The runpod_pods data source lists the pods that exist.", id))
-		return
+		return m, diags
 	}
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod Logs", fmt.Sprintf("reading the logs of pod %s", id), err))
-		return
+		return m, append(diags, diagnostics.APIError("Cannot Read Pod Logs", fmt.Sprintf("reading the logs of pod %s", id), err))
 	}
 	if q.Since.IsZero() && len(lines) > *q.Tail {
 		// The API honours tail; this only guards the state's size.
@@ -180,15 +147,15 @@ func (d *podLogsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		obj, dg := types.ObjectValue(logLineAttrTypes, map[string]attr.Value{
 			"time": when, "source": src, "text": types.StringValue(l.Text),
 		})
-		resp.Diagnostics.Append(dg...)
+		diags.Append(dg...)
 		objs = append(objs, obj)
 		texts = append(texts, l.Text)
 	}
 	list, dg := types.ListValue(types.ObjectType{AttrTypes: logLineAttrTypes}, objs)
-	resp.Diagnostics.Append(dg...)
+	diags.Append(dg...)
 	m.Lines = list
 	m.Text = types.StringValue(joinBounded(texts, maxLogText))
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	return m, diags
 }
 
 // joinBounded joins lines with newlines, leaving out the oldest ones when

@@ -26,8 +26,8 @@ func NewListDataSource() datasource.DataSource {
 			"since Runpod never returns usernames or passwords.",
 		ItemAttributes: func() map[string]schema.Attribute {
 			return map[string]schema.Attribute{
-				"id":   schema.StringAttribute{MarkdownDescription: "The credential's id, for a template's `registry_auth_id`.", Computed: true},
-				"name": schema.StringAttribute{MarkdownDescription: "The credential's name.", Computed: true},
+				"id":   datasources.String("The credential's id, for a template's `registry_auth_id`."),
+				"name": datasources.String("The credential's name."),
 			}
 		},
 		Fetch:   (*providerdata.Reads).Registries,

@@ -21,9 +21,7 @@ var apiKind = datasources.Kind[runpod.Secret]{
 // everything computed except the lookup keys, which the caller overrides.
 // There is no value: the API never returns it.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
+	str := datasources.String
 	return map[string]schema.Attribute{
 		"id":                    str("The secret's id."),
 		"name":                  str("The secret's name."),
@@ -43,9 +41,7 @@ func NewDataSource() datasource.DataSource {
 			return schema.Schema{
 				MarkdownDescription: "Reads one account secret's metadata, by id or by name. The value is never readable; use " +
 					"`reference` in an env value to have Runpod substitute it at boot.",
-				Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
-					"Id of the secret to read. Exactly one of `id` and `name` must be set.",
-					"Name of the secret to read. Exactly one of `id` and `name` must be set."),
+				Attributes: datasources.WithLookupKeys(dataSourceAttributes(), apiKind.Noun, ""),
 			}
 		},
 		Get:      (*providerdata.Reads).Secret,

@@ -36,9 +36,7 @@ type keyData struct {
 }
 
 func keyDataAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
+	str := datasources.String
 	return map[string]schema.Attribute{
 		"public_key":  str("The key's line as Runpod stores it: `<type> <base64 key> [comment]`."),
 		"type":        str("The key type, e.g. `ssh-ed25519`."),

@@ -3,7 +3,6 @@ package template
 import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -34,18 +33,7 @@ func NewDataSource() datasource.DataSource {
 // dataSourceAttributes describes a template's attributes for data sources:
 // everything computed except the lookup keys, which the caller overrides.
 func dataSourceAttributes() map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	boolean := func(desc string) schema.Attribute {
-		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	strList := func(desc string) schema.Attribute {
-		return schema.ListAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
-	}
-	strSet := func(desc string) schema.Attribute {
-		return schema.SetAttribute{MarkdownDescription: desc, Computed: true, ElementType: types.StringType}
-	}
+	str, boolean, strList, strSet := datasources.String, datasources.Bool, datasources.Strings, datasources.StringSet
 	return map[string]schema.Attribute{
 		"id":                str("The template's id."),
 		"name":              str("The template's name."),
@@ -53,17 +41,13 @@ func dataSourceAttributes() map[string]schema.Attribute {
 		"args":              str("Container start command as Runpod stores it."),
 		"entrypoint":        strList("Container ENTRYPOINT in exec form."),
 		"cmd":               strList("Container CMD in exec form."),
-		"container_disk_gb": schema.Int64Attribute{MarkdownDescription: "Container disk in GB (ephemeral).", Computed: true},
-		"persistent_volume": schema.SingleNestedAttribute{
-			MarkdownDescription: "The host-local persistent volume, if any.",
-			Computed:            true,
-			Attributes: map[string]schema.Attribute{
-				"size_gb": schema.Int64Attribute{MarkdownDescription: "Size in GB.", Computed: true},
-				"path":    str("Mount path inside the container."),
-			},
-		},
+		"container_disk_gb": datasources.Int64("Container disk in GB (ephemeral)."),
+		"persistent_volume": datasources.Object("The host-local persistent volume, if any.", map[string]schema.Attribute{
+			"size_gb": datasources.Int64("Size in GB."),
+			"path":    str("Mount path inside the container."),
+		}),
 		"ports":                 strSet("Exposed ports (`N/http` or `N/tcp`)."),
-		"env":                   schema.MapAttribute{MarkdownDescription: "Environment variables.", Computed: true, ElementType: types.StringType},
+		"env":                   datasources.StringMap("Environment variables."),
 		"registry_auth_id":      str("Id of the registry credential used to pull the image, or null."),
 		"serverless":            boolean("Whether the template is for serverless workers."),
 		"public":                boolean("Whether the template is visible to every Runpod user."),
@@ -77,8 +61,6 @@ func dataSourceAttributes() map[string]schema.Attribute {
 func dataSourceSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one template of the account, by id or by name. Public catalog templates can be read by id.",
-		Attributes: datasources.WithLookupKeys(dataSourceAttributes(),
-			"Id of the template to read. Exactly one of `id` and `name` must be set.",
-			"Name of the template to read (names are unique in an account). Exactly one of `id` and `name` must be set."),
+		Attributes:          datasources.WithLookupKeys(dataSourceAttributes(), apiKind.Noun, " (names are unique in an account)"),
 	}
 }
