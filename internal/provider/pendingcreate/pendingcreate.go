@@ -18,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -38,6 +39,9 @@ type Kind[T any] struct {
 	Find func(ctx context.Context, client *runpod.Client, name string) (*T, error)
 	// ID reads an object's id.
 	ID func(*T) string
+	// Read reads an object by id through the provider's shared reads, e.g.
+	// (*providerdata.Reads).Template, so that a refresh shares their lists.
+	Read func(reads *providerdata.Reads, ctx context.Context, id string) (*T, error)
 	// Get reads an object by id and Remove deletes one, e.g.
 	// (*runpod.Client).GetTemplate and (*runpod.Client).DeleteTemplate.
 	Get    func(client *runpod.Client, ctx context.Context, id string) (*T, error)
@@ -103,13 +107,32 @@ func (k Kind[T]) AfterAmbiguousCreate(ctx context.Context, client *runpod.Client
 	return nil, createErr, err
 }
 
-// Resolve refreshes a pending create named name. The failed apply checked
+// Refresh is the resource's Read: it reads the object with the state's id
+// through the shared reads, dropping one deleted outside Terraform
+// (providerdata.StopRefresh), or, for a pending create (no id), settles it
+// by name (see resolve). store saves what was found; adopted is true for a
+// pending create's object, which the failed apply never recorded as its own.
+func (k Kind[T]) Refresh(ctx context.Context, client *runpod.Client, reads *providerdata.Reads, id, name string,
+	store func(found *T, adopted bool) diag.Diagnostics, resp *resource.ReadResponse,
+) {
+	if id == "" {
+		k.resolve(ctx, client, name, func(found *T) diag.Diagnostics { return store(found, true) }, resp)
+		return
+	}
+	found, err := k.Read(reads, ctx, id)
+	if providerdata.StopRefresh(ctx, k.Noun, id, err, false, resp) {
+		return
+	}
+	resp.Diagnostics.Append(store(found, false)...)
+}
+
+// resolve refreshes a pending create named name. The failed apply checked
 // that the name was free before it sent the create, so an object found now
 // is that apply's own: adopt takes it into state (returning diagnostics)
 // and the user is told with a warning. If none has the name, the create did
 // not happen and the resource is dropped so that the plan creates it. A
 // failed lookup leaves state as it is.
-func (k Kind[T]) Resolve(ctx context.Context, client *runpod.Client, name string,
+func (k Kind[T]) resolve(ctx context.Context, client *runpod.Client, name string,
 	adopt func(found *T) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
 	found, err := k.Find(ctx, client, name)

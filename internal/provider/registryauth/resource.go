@@ -291,16 +291,11 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !ok {
 		return
 	}
-	id := prior.ID.ValueString()
-	if id == "" {
-		resolvePending(ctx, client, prior, resp)
-		return
-	}
-	reg, err := r.Data.Reads().Registry(ctx, id)
-	if providerdata.StopRefresh(ctx, "registry credential", id, err, false, resp) {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(fromAPI(reg), prior))...)
+	// The credentials come from the configuration: Runpod never returns them.
+	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+		func(found *runpod.Registry, _ bool) diag.Diagnostics {
+			return resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
+		}, resp)
 }
 
 // Update is reached only for the first apply after an import: every other
@@ -377,15 +372,6 @@ func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
 	return "Pods using it:\n\n" + strings.Join(uses, "\n") + "\n\n"
 }
 
-// resolvePending refreshes a pending create (see pendingcreate.Resolve),
-// keeping the configured credentials, which Runpod never returns.
-func resolvePending(ctx context.Context, client *runpod.Client, prior registryModel, resp *resource.ReadResponse) {
-	name := prior.Name.ValueString()
-	names.Resolve(ctx, client, name, func(found *runpod.Registry) diag.Diagnostics {
-		return resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
-	}, resp)
-}
-
 // names finds credentials by name, which is unique in an account. The API
 // has no name filter, so it lists them all.
 var names = pendingcreate.Kind[runpod.Registry]{
@@ -396,6 +382,7 @@ var names = pendingcreate.Kind[runpod.Registry]{
 		return pendingcreate.Named(all, err, name, func(r *runpod.Registry) string { return r.Name })
 	},
 	ID:     func(r *runpod.Registry) string { return r.ID },
+	Read:   (*providerdata.Reads).Registry,
 	Get:    (*runpod.Client).GetRegistry,
 	Remove: (*runpod.Client).DeleteRegistry,
 }

@@ -343,25 +343,25 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if !ok {
 		return
 	}
-	id := prior.ID.ValueString()
-	if id == "" {
-		resolvePending(ctx, client, prior, resp)
-		return
-	}
-	s, err := r.Data.Reads().Secret(ctx, id)
-	if providerdata.StopRefresh(ctx, "secret", id, err, false, resp) {
-		return
-	}
-	m := withCredentials(fromAPI(s), prior)
-	setAt, diags := valueSetAt(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
-	if rotatedOutside(setAt, m.ValueLastUpdatedAt) && !m.Value.IsNull() {
-		// The stored value is no longer the one in state: forget it, so the
-		// plan shows `value` changing and sends it again.
-		tflog.Info(ctx, "secret value rotated outside Terraform", map[string]any{"id": id})
-		m.Value = types.StringNull()
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+		func(s *runpod.Secret, adopted bool) diag.Diagnostics {
+			// The value comes from the configuration: Runpod never returns it.
+			m := withCredentials(fromAPI(s), prior)
+			if adopted {
+				// A pending create's secret: record when its value was set,
+				// as Create does.
+				diags := setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)
+				return append(diags, resp.State.Set(ctx, m)...)
+			}
+			setAt, diags := valueSetAt(ctx, req.Private)
+			if rotatedOutside(setAt, m.ValueLastUpdatedAt) && !m.Value.IsNull() {
+				// The stored value is no longer the one in state: forget it, so the
+				// plan shows `value` changing and sends it again.
+				tflog.Info(ctx, "secret value rotated outside Terraform", map[string]any{"id": s.ID})
+				m.Value = types.StringNull()
+			}
+			return append(diags, resp.State.Set(ctx, m)...)
+		}, resp)
 }
 
 // Update sends the value and the description as two PATCHes, value first,
@@ -468,18 +468,6 @@ func readInto(ctx context.Context, client *runpod.Client, id string, plan secret
 	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 }
 
-// resolvePending refreshes a pending create (see pendingcreate.Resolve),
-// keeping the configured value and recording when it was set, as Create does.
-func resolvePending(ctx context.Context, client *runpod.Client, prior secretModel, resp *resource.ReadResponse) {
-	name := prior.Name.ValueString()
-	names.Resolve(ctx, client, name, func(found *runpod.Secret) diag.Diagnostics {
-		m := withCredentials(fromAPI(found), prior)
-		diags := setValueSetAt(ctx, resp.Private, m.ValueLastUpdatedAt)
-		diags.Append(resp.State.Set(ctx, m)...)
-		return diags
-	}, resp)
-}
-
 var errNotFound = pendingcreate.ErrNotFound
 
 // names finds secrets by name, which is unique in an account.
@@ -490,6 +478,7 @@ var names = pendingcreate.Kind[runpod.Secret]{
 	Get:          (*runpod.Client).GetSecret,
 	Remove:       (*runpod.Client).DeleteSecret,
 	ID:           func(s *runpod.Secret) string { return s.ID },
+	Read:         (*providerdata.Reads).Secret,
 }
 
 // findExact returns the secret named exactly name, or errNotFound: the

@@ -255,21 +255,15 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	client, prior, ok := providerdata.Begin[templateModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	if id == "" {
-		r.resolvePending(ctx, client, req.State, resp)
-		return
-	}
-	t, err := r.Data.Reads().Template(ctx, id)
-	if providerdata.StopRefresh(ctx, "template", id, err, false, resp) {
-		return
-	}
-	m, diags := fromAPI(ctx, t)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+		func(t *runpod.Template, _ bool) diag.Diagnostics {
+			m, diags := fromAPI(ctx, t)
+			return append(diags, resp.State.Set(ctx, m)...)
+		}, resp)
 }
 
 func (r *templateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -357,20 +351,6 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 	diags.Append(state.Set(ctx, m)...)
 }
 
-// resolvePending refreshes a pending create (see pendingcreate.Resolve).
-func (r *templateResource) resolvePending(ctx context.Context, client *runpod.Client, prior tfsdk.State, resp *resource.ReadResponse) {
-	var name string
-	resp.Diagnostics.Append(prior.GetAttribute(ctx, path.Root("name"), &name)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	names.Resolve(ctx, client, name, func(found *runpod.Template) diag.Diagnostics {
-		m, diags := fromAPI(ctx, found)
-		diags.Append(resp.State.Set(ctx, m)...)
-		return diags
-	}, resp)
-}
-
 var errNotFound = pendingcreate.ErrNotFound
 
 // names finds templates by name, which is unique in an account.
@@ -381,6 +361,7 @@ var names = pendingcreate.Kind[runpod.Template]{
 	Get:          (*runpod.Client).GetTemplate,
 	Remove:       (*runpod.Client).DeleteTemplate,
 	ID:           func(t *runpod.Template) string { return t.ID },
+	Read:         (*providerdata.Reads).Template,
 }
 
 // findByName returns the account's template with exactly this name, or
