@@ -30,17 +30,7 @@ type podDataModel struct {
 	NetworkVolume    *containerschema.NetworkVolumeModel    `tfsdk:"network_volume"`
 	Locked           types.Bool                             `tfsdk:"locked"`
 	GlobalNetworking types.Bool                             `tfsdk:"global_networking"`
-	Status           types.String                           `tfsdk:"status"`
-	DataCenterID     types.String                           `tfsdk:"data_center_id"`
-	CudaVersion      types.String                           `tfsdk:"cuda_version"`
-	CostPerHr        types.Float64                          `tfsdk:"cost_per_hr"`
-	ProxyURLs        types.Map                              `tfsdk:"proxy_urls"`
-	SSHDirect        types.String                           `tfsdk:"ssh_direct"`
-	SSHProxy         types.String                           `tfsdk:"ssh_proxy"`
-	PublicIP         types.String                           `tfsdk:"public_ip"`
-	PortMappings     types.Map                              `tfsdk:"port_mappings"`
-	ClusterID        types.String                           `tfsdk:"cluster_id"`
-	CreatedAt        types.String                           `tfsdk:"created_at"`
+	reportedModel
 }
 
 type gpuDataModel struct {
@@ -66,15 +56,6 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 		Cloud:            types.StringValue(p.Cloud),
 		Locked:           types.BoolValue(p.Locked),
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
-		Status:           types.StringValue(p.Status),
-		DataCenterID:     types.StringPointerValue(p.DataCenterID),
-		CudaVersion:      types.StringPointerValue(p.CudaVersion),
-		CostPerHr:        types.Float64Value(p.Cost),
-		SSHDirect:        types.StringPointerValue(f.sshDirect),
-		SSHProxy:         types.StringPointerValue(f.sshProxy),
-		PublicIP:         types.StringPointerValue(f.publicIP),
-		ClusterID:        types.StringPointerValue(f.clusterID),
-		CreatedAt:        types.StringValue(f.createdAt),
 	}
 	env := p.Env
 	if env == nil {
@@ -84,9 +65,7 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 	diags.Append(d...)
 	m.Env, d = types.MapValueFrom(ctx, types.StringType, env)
 	diags.Append(d...)
-	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
-	diags.Append(d...)
-	m.PortMappings, d = types.MapValueFrom(ctx, types.Int64Type, f.portMappings)
+	m.reportedModel, d = f.reported(ctx)
 	diags.Append(d...)
 	if p.GPU != nil {
 		m.GPU = &gpuDataModel{TypeID: types.StringValue(p.GPU.ID), Count: types.Int64Value(int64(p.GPU.Count))}

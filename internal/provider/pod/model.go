@@ -51,19 +51,9 @@ type podModel struct {
 	AllowDuplicate   types.Bool   `tfsdk:"allow_duplicate"`
 	ReadyWhen        types.Object `tfsdk:"ready_when"`
 
-	Status          types.String  `tfsdk:"status"`
-	DataCenterID    types.String  `tfsdk:"data_center_id"`
-	CudaVersion     types.String  `tfsdk:"cuda_version"`
+	reportedModel
 	EstimatedCost   types.Float64 `tfsdk:"estimated_cost_per_hour"`
-	CostPerHr       types.Float64 `tfsdk:"cost_per_hr"`
-	ProxyURLs       types.Map     `tfsdk:"proxy_urls"`
-	SSHDirect       types.String  `tfsdk:"ssh_direct"`
-	SSHProxy        types.String  `tfsdk:"ssh_proxy"`
-	PublicIP        types.String  `tfsdk:"public_ip"`
-	PortMappings    types.Map     `tfsdk:"port_mappings"`
 	JupyterPassword types.String  `tfsdk:"jupyter_password"`
-	ClusterID       types.String  `tfsdk:"cluster_id"`
-	CreatedAt       types.String  `tfsdk:"created_at"`
 
 	Timeouts timeouts.Value `tfsdk:"timeouts"`
 
@@ -118,6 +108,46 @@ type facts struct {
 	createdAt    string
 	// unmapped are exposed ports the running pod does not report mapped yet.
 	unmapped []string
+}
+
+// reportedModel is what Runpod reports of a pod beyond its settings, the
+// same in the resource and the data sources: its status, where it runs,
+// what it costs now and how to reach it.
+type reportedModel struct {
+	Status       types.String  `tfsdk:"status"`
+	DataCenterID types.String  `tfsdk:"data_center_id"`
+	CudaVersion  types.String  `tfsdk:"cuda_version"`
+	CostPerHr    types.Float64 `tfsdk:"cost_per_hr"`
+	ProxyURLs    types.Map     `tfsdk:"proxy_urls"`
+	SSHDirect    types.String  `tfsdk:"ssh_direct"`
+	SSHProxy     types.String  `tfsdk:"ssh_proxy"`
+	PublicIP     types.String  `tfsdk:"public_ip"`
+	PortMappings types.Map     `tfsdk:"port_mappings"`
+	ClusterID    types.String  `tfsdk:"cluster_id"`
+	CreatedAt    types.String  `tfsdk:"created_at"`
+}
+
+// reported is the one conversion of what Runpod reports, for the resource
+// and the data sources.
+func (f facts) reported(ctx context.Context) (reportedModel, diag.Diagnostics) {
+	p := f.pod
+	m := reportedModel{
+		Status:       types.StringValue(p.Status),
+		DataCenterID: types.StringPointerValue(p.DataCenterID),
+		CudaVersion:  types.StringPointerValue(p.CudaVersion),
+		CostPerHr:    types.Float64Value(p.Cost),
+		SSHDirect:    types.StringPointerValue(f.sshDirect),
+		SSHProxy:     types.StringPointerValue(f.sshProxy),
+		PublicIP:     types.StringPointerValue(f.publicIP),
+		ClusterID:    types.StringPointerValue(f.clusterID),
+		CreatedAt:    types.StringValue(f.createdAt),
+	}
+	var diags, d diag.Diagnostics
+	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
+	diags.Append(d...)
+	m.PortMappings, d = types.MapValueFrom(ctx, types.Int64Type, f.portMappings)
+	diags.Append(d...)
+	return m, diags
 }
 
 // ProxyURL is the address of an HTTP port through Runpod's proxy. It is
@@ -251,16 +281,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		AllowDuplicate:   prior.AllowDuplicate,
 		ReadyWhen:        prior.ReadyWhen,
 
-		Status:          types.StringValue(p.Status),
-		DataCenterID:    types.StringPointerValue(p.DataCenterID),
-		CudaVersion:     types.StringPointerValue(p.CudaVersion),
-		CostPerHr:       types.Float64Value(p.Cost),
-		SSHDirect:       types.StringPointerValue(f.sshDirect),
-		SSHProxy:        types.StringPointerValue(f.sshProxy),
-		PublicIP:        types.StringPointerValue(f.publicIP),
 		JupyterPassword: types.StringPointerValue(f.jupyterPass),
-		ClusterID:       types.StringPointerValue(f.clusterID),
-		CreatedAt:       types.StringValue(f.createdAt),
 		Timeouts:        prior.Timeouts,
 	}
 	if m.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
@@ -304,9 +325,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	}
 	m.Env, d = types.MapValueFrom(ctx, types.StringType, env)
 	diags.Append(d...)
-	m.ProxyURLs, d = types.MapValueFrom(ctx, types.StringType, f.proxyURLs)
-	diags.Append(d...)
-	m.PortMappings, d = types.MapValueFrom(ctx, types.Int64Type, f.portMappings)
+	m.reportedModel, d = f.reported(ctx)
 	diags.Append(d...)
 
 	m.GPU = types.ObjectNull(gpuAttrTypes)
