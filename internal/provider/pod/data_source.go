@@ -44,14 +44,9 @@ func dataFromAPI(ctx context.Context, p *runpod.Pod) (podDataModel, diag.Diagnos
 	var diags, d diag.Diagnostics
 	f := factsOf(p)
 	m := podDataModel{
-		ID:   types.StringValue(p.ID),
-		Name: types.StringValue(p.Name),
-		Container: containerschema.Container{
-			Image:           types.StringValue(p.Image),
-			Args:            types.StringValue(p.Args),
-			ContainerDiskGB: types.Int64Value(int64(p.Disk)),
-			RegistryAuthID:  types.StringPointerValue(p.Registry),
-		},
+		ID:               types.StringValue(p.ID),
+		Name:             types.StringValue(p.Name),
+		Container:        f.container(),
 		TemplateID:       types.StringPointerValue(p.Template),
 		Cloud:            types.StringValue(p.Cloud),
 		Locked:           types.BoolValue(p.Locked),

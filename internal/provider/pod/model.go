@@ -110,6 +110,19 @@ type facts struct {
 	unmapped []string
 }
 
+// container is the pod's container settings as Runpod returns them; ports
+// and env, whose conversions differ between the resource and the data
+// sources, are left to each.
+func (f facts) container() containerschema.Container {
+	p := f.pod
+	return containerschema.Container{
+		Image:           types.StringValue(p.Image),
+		Args:            types.StringValue(p.Args),
+		ContainerDiskGB: types.Int64Value(int64(p.Disk)),
+		RegistryAuthID:  types.StringPointerValue(p.Registry),
+	}
+}
+
 // reportedModel is what Runpod reports of a pod beyond its settings, the
 // same in the resource and the data sources: its status, where it runs,
 // what it costs now and how to reach it.
@@ -262,14 +275,9 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	var diags, d diag.Diagnostics
 	f := factsOf(p)
 	m := podModel{
-		ID:   types.StringValue(p.ID),
-		Name: types.StringValue(p.Name),
-		Container: containerschema.Container{
-			Image:           types.StringValue(p.Image),
-			Args:            types.StringValue(p.Args),
-			ContainerDiskGB: types.Int64Value(int64(p.Disk)),
-			RegistryAuthID:  types.StringPointerValue(p.Registry),
-		},
+		ID:               types.StringValue(p.ID),
+		Name:             types.StringValue(p.Name),
+		Container:        f.container(),
 		TemplateID:       prior.TemplateID,
 		Cloud:            types.StringValue(p.Cloud),
 		DataCenterIDs:    prior.DataCenterIDs,
