@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -52,9 +53,10 @@ type Lookup[API, Model any] struct {
 	// "Cannot Read Cluster" / "reading cluster <id>" and "Cannot List
 	// Clusters" / "listing clusters".
 	//
-	// A kind whose names are unique sets Find instead, which returns the one
-	// object with a name or NotFound; both reads fail with "Cannot Read
-	// Template" / "reading the template".
+	// A kind whose names are unique sets Find instead, its
+	// pendingcreate.Kind's: the one object with a name, or
+	// pendingcreate.ErrNotFound; both reads fail with "Cannot Read Template"
+	// / "reading the template".
 	//
 	// Both take the client, not the shared reads: kinds share them with
 	// their resources' read-before-write checks, which must not be served
@@ -62,7 +64,6 @@ type Lookup[API, Model any] struct {
 	ListAll  func(client *runpod.Client, ctx context.Context) ([]API, error)
 	Describe func(*API) string
 	Find     func(ctx context.Context, client *runpod.Client, name string) (*API, error)
-	NotFound error
 
 	// Convert makes the model of the object found.
 	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
@@ -165,7 +166,7 @@ func (d *Lookup[API, Model]) named(ctx context.Context, client *runpod.Client, n
 	if d.ListAll == nil {
 		found, err := d.Find(ctx, client, name)
 		switch {
-		case errors.Is(err, d.NotFound):
+		case errors.Is(err, pendingcreate.ErrNotFound):
 			return nil, nil
 		case err != nil:
 			return nil, err

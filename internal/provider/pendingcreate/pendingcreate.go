@@ -1,9 +1,10 @@
-// Package pendingcreate settles a create whose reply was lost and whose
-// follow-up lookup failed too: the resource was saved with its name and no
-// id (diagnostics.PendingCreate), and the next refresh decides what
-// happened. It serves the kinds whose names are unique in an account
-// (registry credentials, secrets, templates); compute, whose names repeat,
-// adopts or refuses lookalikes instead (see the pod, cluster and network
+// Package pendingcreate holds what the kinds whose names are unique in an
+// account (registry credentials, secrets, templates) do by name: the check
+// that a name is free before a create, the lookup after a create whose reply
+// was lost, and, when that lookup failed too, the pending create it leaves
+// (saved with its name and no id, diagnostics.PendingCreate) that the next
+// refresh or delete settles. Compute, whose names repeat, adopts or refuses
+// lookalikes instead (see the lostcreate package and the pod and network
 // volume packages).
 package pendingcreate
 

@@ -44,10 +44,9 @@ func NewDataSource() datasource.DataSource {
 				Attributes: datasources.WithLookupKeys(dataSourceAttributes(), apiKind.Noun, ""),
 			}
 		},
-		Get:      (*providerdata.Reads).Secret,
-		Find:     findTaken,
-		NotFound: errNotFound,
-		Convert:  datasources.Converter(fromAPI),
+		Get:     (*providerdata.Reads).Secret,
+		Find:    findTaken,
+		Convert: datasources.Converter(fromAPI),
 	}
 }
 

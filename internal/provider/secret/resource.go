@@ -468,8 +468,6 @@ func readInto(ctx context.Context, client *runpod.Client, id string, plan secret
 	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 }
 
-var errNotFound = pendingcreate.ErrNotFound
-
 // names finds secrets by name, which is unique in an account.
 var names = pendingcreate.Kind[runpod.Secret]{
 	Noun:         "secret",
@@ -481,8 +479,8 @@ var names = pendingcreate.Kind[runpod.Secret]{
 	Read:         (*providerdata.Reads).Secret,
 }
 
-// findExact returns the secret named exactly name, or errNotFound: the
-// API's name filter ignores case.
+// findExact returns the secret named exactly name, or
+// pendingcreate.ErrNotFound: the API's name filter ignores case.
 func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
 	found, err := client.FindSecretsByName(ctx, name)
 	return pendingcreate.Named(found, err, name, func(s *runpod.Secret) string { return s.Name })
@@ -491,7 +489,7 @@ func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod
 // findTaken returns the secret that holds name after a 409: the exact match,
 // else the one the API's case-insensitive filter returns.
 func findTaken(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
-	if s, err := findExact(ctx, client, name); !errors.Is(err, errNotFound) {
+	if s, err := findExact(ctx, client, name); !errors.Is(err, pendingcreate.ErrNotFound) {
 		return s, err
 	}
 	found, err := client.FindSecretsByName(ctx, name)
@@ -501,5 +499,5 @@ func findTaken(ctx context.Context, client *runpod.Client, name string) (*runpod
 	if len(found) == 1 {
 		return &found[0], nil
 	}
-	return nil, errNotFound
+	return nil, pendingcreate.ErrNotFound
 }

@@ -25,7 +25,6 @@ func NewDataSource() datasource.DataSource {
 		BuildSchema: dataSourceSchema,
 		Get:         (*providerdata.Reads).Template,
 		Find:        findByName,
-		NotFound:    errNotFound,
 		Convert:     fromAPI,
 	}
 }

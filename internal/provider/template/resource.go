@@ -277,7 +277,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	// A rename must not take another template's name.
 	if !plan.Name.Equal(state.Name) {
 		name := plan.Name.ValueString()
-		if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, errNotFound) {
+		if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, pendingcreate.ErrNotFound) {
 			resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Template Name",
 				fmt.Sprintf("listing templates to check that the name %q is free", name), err))
 			return
@@ -351,8 +351,6 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 	diags.Append(state.Set(ctx, m)...)
 }
 
-var errNotFound = pendingcreate.ErrNotFound
-
 // names finds templates by name, which is unique in an account.
 var names = pendingcreate.Kind[runpod.Template]{
 	Noun:         "template",
@@ -365,7 +363,7 @@ var names = pendingcreate.Kind[runpod.Template]{
 }
 
 // findByName returns the account's template with exactly this name, or
-// errNotFound. The API has no name filter, so it lists them all.
+// pendingcreate.ErrNotFound. The API has no name filter, so it lists them all.
 func findByName(ctx context.Context, client *runpod.Client, name string) (*runpod.Template, error) {
 	all, err := client.ListTemplates(ctx)
 	return pendingcreate.Named(all, err, name, func(t *runpod.Template) string { return t.Name })
