@@ -483,21 +483,21 @@ var names = pendingcreate.Kind[runpod.Secret]{
 // pendingcreate.ErrNotFound: the API's name filter ignores case.
 func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
 	found, err := client.FindSecretsByName(ctx, name)
-	return pendingcreate.Named(found, err, name, func(s *runpod.Secret) string { return s.Name })
+	return pendingcreate.Named(found, err, name, secretName)
 }
 
 // findTaken returns the secret that holds name after a 409: the exact match,
-// else the one the API's case-insensitive filter returns.
+// else the one the API's case-insensitive filter returns. One request serves
+// both.
 func findTaken(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
-	if s, err := findExact(ctx, client, name); !errors.Is(err, pendingcreate.ErrNotFound) {
-		return s, err
-	}
 	found, err := client.FindSecretsByName(ctx, name)
-	if err != nil {
-		return nil, err
+	if s, err := pendingcreate.Named(found, err, name, secretName); !errors.Is(err, pendingcreate.ErrNotFound) {
+		return s, err
 	}
 	if len(found) == 1 {
 		return &found[0], nil
 	}
 	return nil, pendingcreate.ErrNotFound
 }
+
+func secretName(s *runpod.Secret) string { return s.Name }
