@@ -111,12 +111,13 @@ func (p *runpodProvider) Metadata(_ context.Context, _ provider.MetadataRequest,
 func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Manages Runpod templates, network volumes, registry credentials, secrets, SSH keys, " +
-			"instant clusters and pods through the Runpod REST API v2, with data sources for the GPU, CPU and " +
+			"instant clusters, pods and serverless endpoints through the Runpod REST API v2, with data sources for the GPU, CPU and " +
 			"data-center catalog and its live availability.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "Runpod API key. Falls back to the `" + EnvAPIKey + "` environment variable. " +
-					"Only operations that call the API need it, so `terraform validate` works without one.",
+					"Every plan, apply, refresh, import and action needs it and fails naming it when it is missing; " +
+					"`terraform validate` works without one.",
 				Optional:  true,
 				Sensitive: true,
 			},
@@ -174,10 +175,10 @@ func (p *runpodProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	resp.ActionData = data
 }
 
-// configure builds the client without calling the API. Problems that only
-// matter once the API is needed (no key, a key not yet known) are carried in
-// the returned Data instead of failing here; a base URL that can never work
-// is added to diags at once.
+// configure builds the client without calling the API. A key or URL not yet
+// known is carried in the returned Data, to be reported by the first
+// operation that needs the API; a missing key or a base URL that can never
+// work is added to diags at once.
 func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags *diag.Diagnostics) *providerdata.Data {
 	if cfg.APIKey.IsUnknown() || cfg.BaseURL.IsUnknown() {
 		return providerdata.Unavailable("Provider Configuration Not Yet Known",
@@ -216,9 +217,16 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 		apiKey = p.getenv(EnvAPIKey)
 	}
 	if apiKey == "" {
-		return providerdata.Unavailable("Missing Runpod API Key",
-			"This operation calls the Runpod API, which needs an API key. Set api_key in the provider \"runpod\" block "+
-				"or the "+EnvAPIKey+" environment variable. Keys are created in the Runpod console under Settings > API Keys.")
+		// A plan that cannot read stock, prices or the objects in state
+		// would be approved unchecked, so a missing key fails here: every
+		// command that configures the provider needs the API, while
+		// `terraform validate` never configures it and keeps working.
+		diags.AddError("Missing Runpod API Key",
+			"The Runpod provider needs an API key to plan, apply, refresh, import or run actions: the plan checks GPU stock "+
+				"and prices and reads every object in state. Set api_key in the provider \"runpod\" block or the "+EnvAPIKey+
+				" environment variable (in a pipeline, check that the secret holding it is passed to this job). Keys are "+
+				"created in the Runpod console under Settings > API Keys. terraform validate needs no key.")
+		return nil
 	}
 
 	clientCfg := runpod.Config{

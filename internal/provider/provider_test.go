@@ -17,30 +17,49 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-// A configuration validates and plans a new resource without any API key:
-// Configure makes no API call. The apply, which needs the API, then fails
-// with an error that says how to provide the key.
-func TestAccProvider_noAPIKeyUntilNeeded(t *testing.T) {
-	noEnv := func(string) string { return "" }
-	config := `
+// Without an API key `terraform validate` passes (it never configures the
+// provider) while plan fails naming api_key and RUNPOD_API_KEY: a pipeline
+// whose secret is missing must not approve compute with no stock or price
+// check. Asserted on what the real CLI prints and how it exits, for a pod and
+// a network volume (whose plans used to pass with "not checked" warnings)
+// and a template.
+func TestAccProvider_noAPIKeyFailsThePlan(t *testing.T) {
+	cli := acctest.NewCLI(t, acctest.FactoriesWithEnv(func(string) string { return "" }))
+	cli.SetConfig(`
 resource "runpod_template" "t" {
   name  = "needs-a-key"
   image = "runpod/base:0.6.2"
-}`
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.FactoriesWithEnv(noEnv),
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config:      config,
-				ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key.*api_key.*RUNPOD_API_KEY`),
-			},
-		},
-	})
+}
+
+resource "runpod_network_volume" "v" {
+  name           = "weights"
+  size_gb        = 50
+  data_center_id = "EU-SE-1"
+}
+
+resource "runpod_pod" "p" {
+  name  = "trainer"
+  image = "runpod/base:0.6.2"
+  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+}
+`)
+	cli.Init()
+	cli.MustRun("validate")
+
+	plan := cli.MustFail("plan", "-input=false")
+	plan.Contains(t, "Missing Runpod API Key", "api_key", "RUNPOD_API_KEY")
+	plan.Lacks(t, "Placement Not Checked", "Plan:")
+
+	js := cli.RunJSON("plan", "-input=false")
+	if js.ExitCode == 0 {
+		t.Fatalf("plan -json exited 0 without an API key")
+	}
+	if errs := js.Diagnostics("error"); len(errs) == 0 || errs[0].Summary != "Missing Runpod API Key" {
+		t.Fatalf("plan -json errors = %+v, want Missing Runpod API Key", errs)
+	}
+	if w := js.Diagnostics("warning"); len(w) != 0 {
+		t.Errorf("plan -json warned %+v; a plan without a key must fail, not warn", w)
+	}
 }
 
 // A wrong key is reported as the API's 401 with a hint, not as a crash.

@@ -27,11 +27,10 @@ const (
 	a100 = "NVIDIA A100 80GB PCIe"
 	h200 = "NVIDIA H200"
 
-	summaryCost       = "Cluster GPU Cost"
-	summaryNotReady   = "Cluster Created but Not Ready"
-	summarySizeAdopt  = "Cluster Size Adopted"
-	summaryRecorded   = "Cluster Settings Recorded From Configuration"
-	summaryNotChecked = "Cluster Stock and Cost Not Checked"
+	summaryCost      = "Cluster GPU Cost"
+	summaryNotReady  = "Cluster Created but Not Ready"
+	summarySizeAdopt = "Cluster Size Adopted"
+	summaryRecorded  = "Cluster Settings Recorded From Configuration"
 )
 
 // clusterConfig is a 2 × 8 H100 training cluster in US-TX-3 (where the

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -115,25 +114,16 @@ func TestAccCluster_capacityAtApply(t *testing.T) {
 	})
 }
 
-// Without an API key a cluster still plans, with a warning that stock and
-// cost were not checked; the apply then needs the key.
+// Without an API key a cluster's plan fails naming the key: stock and cost
+// cannot be checked, and a plan that did not check them must not pass.
 func TestAccCluster_planWithoutAPIKey(t *testing.T) {
-	rec := &acctest.Recorder{}
-	factories := rec.Wrap(acctest.FactoriesWithEnv(func(string) string { return "" }, cluster.NewTestResource))
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories,
-		Steps: []resource.TestStep{
-			{
-				Config: clusterConfig("offline"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
-					rec.ExpectWarning(summaryNotChecked, "cannot call the API", "Missing Runpod API Key",
-						"bills pod_count × gpu_count_per_pod GPUs"),
-				}},
-				ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key`),
-			},
-		},
+		ProtoV6ProviderFactories: acctest.FactoriesWithEnv(func(string) string { return "" }, cluster.NewTestResource),
+		Steps: []resource.TestStep{{
+			Config:      clusterConfig("offline"),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key.*api_key.*RUNPOD_API_KEY`),
+		}},
 	})
 }
 

@@ -1,9 +1,10 @@
 // Package providerdata carries what the provider's Configure hands to every
 // resource and data source: a Runpod API client, or the reason there is none.
 //
-// Configure makes no API call and does not fail when the API key is missing,
-// so `terraform validate` and plans that touch no Runpod object work without
-// credentials. The error is reported by the first operation that needs the API.
+// Configure makes no API call. It fails when the API key is missing (every
+// command that configures the provider needs the API; `terraform validate`
+// does not configure it). A key or URL not yet known at plan is carried here
+// and reported by the first operation that needs the API.
 package providerdata
 
 import (
