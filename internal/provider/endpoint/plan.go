@@ -172,7 +172,7 @@ func (r *endpointResource) planCost(ctx context.Context, plan, state resourceMod
 		estimate = types.Float64Value(roundCents(float64(plan.WorkersMin.ValueInt64()) * wp.perWorker))
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
-	if createHalf || !(creating || replacing || activeCostRises(plan, state)) {
+	if createHalf || (!creating && !replacing && !activeCostRises(plan, state)) {
 		return
 	}
 	costs := r.Data.Costs()
