@@ -256,11 +256,13 @@ func (r JSONResult) Diagnostics(severity string) []JSONDiagnostic {
 	return out
 }
 
-// Warnings returns the printed warnings whose summary is summary.
+// Warnings returns the printed warnings whose summary is summary, or
+// summary followed by ": " and what names one object (cost warnings name
+// the object and its price after their kind, see SummaryIs).
 func (r JSONResult) Warnings(summary string) []JSONDiagnostic {
 	var out []JSONDiagnostic
 	for _, d := range r.Diagnostics("warning") {
-		if d.Summary == summary {
+		if SummaryIs(d.Summary, summary) {
 			out = append(out, d)
 		}
 	}
@@ -386,3 +388,11 @@ func (r Result) Lacks(t *testing.T, substrs ...string) {
 
 // String describes the run for failure messages.
 func (r Result) String() string { return fmt.Sprintf("%v (exit %d)", r.Args, r.ExitCode) }
+
+// SummaryIs reports whether got is the summary want, or want followed by
+// ": " and the object it is about: cost warnings are "Pod Compute Cost:
+// \"train\" at $0.69/h", unique per object because Terraform folds
+// warnings with equal summaries into one.
+func SummaryIs(got, want string) bool {
+	return got == want || strings.HasPrefix(got, want+": ")
+}

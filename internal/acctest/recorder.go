@@ -76,11 +76,12 @@ func (r *Recorder) Diagnostics() []Diagnostic {
 	return append([]Diagnostic(nil), r.diags...)
 }
 
-// Warnings returns the recorded warnings whose summary is summary.
+// Warnings returns the recorded warnings whose summary is summary (or
+// names one object after it: see SummaryIs).
 func (r *Recorder) Warnings(summary string) []Diagnostic {
 	var out []Diagnostic
 	for _, d := range r.Diagnostics() {
-		if d.Warning && d.Summary == summary {
+		if d.Warning && SummaryIs(d.Summary, summary) {
 			out = append(out, d)
 		}
 	}

@@ -45,8 +45,9 @@ const RegistryAddress = "registry.terraform.io/runpod-tf/runpod"
 
 // Environment variables read when the provider block leaves a setting unset.
 const (
-	EnvAPIKey  = "RUNPOD_API_KEY"
-	EnvBaseURL = "RUNPOD_API_URL"
+	EnvAPIKey         = "RUNPOD_API_KEY"
+	EnvBaseURL        = "RUNPOD_API_URL"
+	EnvMaxHourlySpend = "RUNPOD_MAX_HOURLY_SPEND"
 )
 
 var (
@@ -96,11 +97,12 @@ func NewForTests(version string, getenv func(string) string, tests TestOverrides
 }
 
 type providerModel struct {
-	APIKey              types.String `tfsdk:"api_key"`
-	BaseURL             types.String `tfsdk:"base_url"`
-	MaxRetries          types.Int64  `tfsdk:"max_retries"`
-	RetryWaitMinSeconds types.Int64  `tfsdk:"retry_wait_min_seconds"`
-	RetryWaitMaxSeconds types.Int64  `tfsdk:"retry_wait_max_seconds"`
+	APIKey              types.String  `tfsdk:"api_key"`
+	BaseURL             types.String  `tfsdk:"base_url"`
+	MaxRetries          types.Int64   `tfsdk:"max_retries"`
+	RetryWaitMinSeconds types.Int64   `tfsdk:"retry_wait_min_seconds"`
+	RetryWaitMaxSeconds types.Int64   `tfsdk:"retry_wait_max_seconds"`
+	MaxHourlySpend      types.Float64 `tfsdk:"max_hourly_spend"`
 }
 
 func (p *runpodProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -154,6 +156,7 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, 600)},
 			},
+			"max_hourly_spend": maxHourlySpendAttribute(),
 		},
 	}
 }
@@ -261,7 +264,7 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 		return providerdata.Unavailable("Invalid Runpod Provider Configuration", err.Error())
 	}
 	tflog.Debug(ctx, "configured Runpod API client", map[string]any{"base_url": baseURL})
-	return providerdata.NewData(client)
+	return p.withSpendLimit(providerdata.NewData(client), cfg, diags)
 }
 
 func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {

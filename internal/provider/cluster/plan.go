@@ -357,6 +357,22 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 	setEstimate := func(v types.Float64) {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), v)...)
 	}
+	// stateCost gives the cost warning under a summary no other warning of
+	// this plan has (Terraform folds equal summaries into one) and counts
+	// the cost against max_hourly_spend, once per cluster: not again in
+	// the create half of a replacement.
+	stateCost := func(d diag.Diagnostic, perHour float64, known bool) {
+		if replacing != nil && replacing.Warned {
+			return
+		}
+		costs := r.Data.Costs()
+		if d != nil {
+			resp.Diagnostics.AddWarning(costs.Summary(d.Summary()), d.Detail())
+		}
+		if e := costs.Add(ctx, fmt.Sprintf("cluster %q", plan.Name.ValueString()), perHour, known); e != nil {
+			resp.Diagnostics.Append(e)
+		}
+	}
 	client, d := r.Data.Client()
 	if d.HasError() {
 		// Plans without the API must work, but must not pretend the
@@ -372,6 +388,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
 				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
 				plan.Name.ValueString())))
+		stateCost(nil, 0, false)
 		return
 	}
 
@@ -397,13 +414,13 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 	}
 	if !res.Price.Known {
 		setEstimate(types.Float64Null())
-		warn(diag.NewWarningDiagnostic(summaryCost, fmt.Sprintf("Creating cluster %q: Runpod's catalog lists no Secure Cloud price "+
-			"for %s, so the plan cannot state the hourly cost of its %d GPUs. %s", plan.Name.ValueString(), res.GPU.ID,
-			res.Price.Units, billingNote)))
+		stateCost(diag.NewWarningDiagnostic(costSummary(plan, res), fmt.Sprintf("Creating cluster %q: Runpod's catalog lists no "+
+			"Secure Cloud price for %s, so the plan cannot state the hourly cost of its %d GPUs. %s", plan.Name.ValueString(),
+			res.GPU.ID, res.Price.Units, billingNote)), 0, false)
 		return
 	}
 	setEstimate(types.Float64Value(res.Price.PerHour))
-	warn(costWarning(plan, res, replacing))
+	stateCost(costWarning(plan, res, replacing), res.Price.PerHour, true)
 }
 
 // placementError is the plan error for a cluster the catalog says cannot be
@@ -480,6 +497,15 @@ func costSentence(plan resourceModel, res *placement.Result) string {
 		pricing.USD(res.Price.Unit), pricing.USD(res.Price.PerHour), pricing.USD(res.Price.PerHour*24))
 }
 
+// costSummary names the cluster and its hourly price, so that each
+// cluster's cost warning has its own summary.
+func costSummary(plan resourceModel, res *placement.Result) string {
+	if res != nil && res.Price.Known {
+		return fmt.Sprintf("%s: %q at %s/h", summaryCost, plan.Name.ValueString(), pricing.USD(res.Price.PerHour))
+	}
+	return fmt.Sprintf("%s: %q", summaryCost, plan.Name.ValueString())
+}
+
 // costWarning is the plan warning for a cluster to be created.
 func costWarning(plan resourceModel, res *placement.Result, replacing *replacingMarker) diag.Diagnostic {
 	var b strings.Builder
@@ -502,7 +528,7 @@ func costWarning(plan resourceModel, res *placement.Result, replacing *replacing
 			"configured %d.", replacing.PodCount, plan.PodCount.ValueInt64())
 	}
 	b.WriteString(" " + billingNote)
-	return diag.NewWarningDiagnostic(summaryCost, b.String())
+	return diag.NewWarningDiagnostic(costSummary(plan, res), b.String())
 }
 
 // capacityError explains a create Runpod refused for lack of capacity. It is

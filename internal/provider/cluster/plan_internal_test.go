@@ -54,7 +54,7 @@ func TestCostWarning(t *testing.T) {
 	want := `Creating cluster "train": pod_count × gpu_count_per_pod = 3 × 8 = 24 GPUs of NVIDIA H100 80GB HBM3 (H100 SXM) ` +
 		`at $2.99 per GPU-hour (catalog, Secure Cloud price) = $71.76 per hour (about $1,722.24 per day) from creation until ` +
 		`destroyed. Stock for clusters now: US-TX-3 HIGH`
-	if d.Severity() != diag.SeverityWarning || d.Summary() != summaryCost || !strings.HasPrefix(d.Detail(), want) {
+	if d.Severity() != diag.SeverityWarning || d.Summary() != summaryCost+`: "train" at $71.76/h` || !strings.HasPrefix(d.Detail(), want) {
 		t.Fatalf("got %s: %s\nwant it to start with %s", d.Summary(), d.Detail(), want)
 	}
 	if !strings.HasSuffix(d.Detail(), billingNote) {

@@ -26,13 +26,14 @@ func TestAccEndpointExamples(t *testing.T) {
 			cpu = w.Detail
 		}
 	}
-	for _, want := range []string{"workers_min 1 × $1.10-$1.22/h per worker", "Up to 4 flex worker(s)", "5 s idle timeout",
+	for _, want := range []string{"workers_min 1 × $1.10/h per worker (ADA_24, the first pool in gpu_pools with serverless stock)",
+		"a worker costs $1.10-$1.22/h", "Up to 4 flex worker(s)", "5 s idle timeout",
 		"1. ADA_24:", "2. AMPERE_48:"} {
 		if !strings.Contains(gpu, want) {
 			t.Errorf("the inference endpoint's cost warning lacks %q:\n%s", want, gpu)
 		}
 	}
-	for _, want := range []string{"No active workers", "$0.17-$0.20/h per worker"} {
+	for _, want := range []string{"No active workers", "$0.17/h per worker (cpu3c×4, the first cpu flavour)", "a worker costs $0.17-$0.20/h"} {
 		if !strings.Contains(cpu, want) {
 			t.Errorf("the CPU endpoint's cost warning lacks %q:\n%s", want, cpu)
 		}

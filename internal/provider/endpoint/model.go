@@ -54,9 +54,11 @@ type endpointModel struct {
 type resourceModel struct {
 	endpointModel
 
-	TemplateID          types.String   `tfsdk:"template_id"`
-	WaitForReadyWorkers types.Int64    `tfsdk:"wait_for_ready_workers"`
-	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+	TemplateID          types.String `tfsdk:"template_id"`
+	WaitForReadyWorkers types.Int64  `tfsdk:"wait_for_ready_workers"`
+	// EstimatedCostPerHour is set by the plan (plannedEstimate) and kept.
+	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
+	Timeouts             timeouts.Value `tfsdk:"timeouts"`
 
 	// TemplateEnv is what the template put in the endpoint's env at create
 	// or at the last template_id change, kept in private state. Its keys

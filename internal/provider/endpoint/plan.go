@@ -17,6 +17,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -130,14 +131,74 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		return
 	}
 	// A replacement's warnings must come from this (its first) plan call:
-	// Terraform keeps only the first call's warnings for a replacement.
+	// Terraform keeps only the first call's warnings for a replacement, so
+	// the first call marks the plan for the create half, which then states
+	// no cost and adds nothing to the spend limit.
 	replacing := !creating && (!plan.Type.Equal(state.Type) || plan.GPUPools.IsNull() != state.GPUPools.IsNull())
-	if creating || replacing || activeCostRises(plan, state) {
-		if d := r.costWarning(ctx, plan, state, creating, replacing); d != nil {
-			resp.Diagnostics.Append(d)
+	createHalf := false
+	if creating {
+		var d diag.Diagnostics
+		_, createHalf, d = privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(d...)
+		if createHalf {
+			resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 		}
 	}
+	if replacing {
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
+	}
+	r.planCost(ctx, plan, state, creating, replacing, createHalf, resp)
 }
+
+// privateReplacing is set by the first plan call of a replacement for the
+// second (the create half, planned with no prior state), which Terraform
+// hands the first call's private state.
+var privateReplacing = privatestate.NewKey[bool]("replacing")
+
+// planCost sets estimated_cost_per_hour and, for a create, a replacement or
+// an update that raises the always-on cost, states the cost (under a
+// summary no other warning of this plan has: Terraform folds equal
+// summaries into one) and counts its rise against max_hourly_spend. The
+// estimate is recomputed only when what it depends on changes, so a later
+// price or stock change is never a diff.
+func (r *endpointResource) planCost(ctx context.Context, plan, state resourceModel, creating, replacing, createHalf bool, resp *resource.ModifyPlanResponse) {
+	if !creating && !replacing && plan.WorkersMin.Equal(state.WorkersMin) && !computeChanged(plan, state) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), state.EstimatedCostPerHour)...)
+		return
+	}
+	wp := r.workerPrice(ctx, plan)
+	estimate := types.Float64Unknown()
+	if wp.known && tfvalue.Known(plan.WorkersMin) {
+		estimate = types.Float64Value(roundCents(float64(plan.WorkersMin.ValueInt64()) * wp.perWorker))
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
+	if createHalf || (!creating && !replacing && !activeCostRises(plan, state)) {
+		return
+	}
+	costs := r.Data.Costs()
+	if d := r.costWarning(ctx, plan, state, wp, creating, replacing); d != nil {
+		resp.Diagnostics.AddWarning(costs.Summary(d.Summary()), d.Detail())
+	}
+	rise := estimate.ValueFloat64()
+	if !creating && !replacing && tfvalue.Known(state.EstimatedCostPerHour) {
+		rise -= state.EstimatedCostPerHour.ValueFloat64()
+	}
+	object := fmt.Sprintf("endpoint %q (%d active worker(s))", plan.Name.ValueString(), plan.WorkersMin.ValueInt64())
+	if d := costs.Add(ctx, object, rise, !estimate.IsUnknown()); d != nil {
+		resp.Diagnostics.Append(d)
+	}
+}
+
+// appliedEstimate is the estimate for an endpoint whose plan could not
+// price it (compute known only at apply): priced now, or null.
+func (r *endpointResource) appliedEstimate(ctx context.Context, m resourceModel) types.Float64 {
+	if wp := r.workerPrice(ctx, m); wp.known && tfvalue.Known(m.WorkersMin) {
+		return types.Float64Value(roundCents(float64(m.WorkersMin.ValueInt64()) * wp.perWorker))
+	}
+	return types.Float64Null()
+}
+
+func roundCents(v float64) float64 { return math.Round(v*10000) / 10000 }
 
 // planDefaults fills the computed values the API's defaults decide, so that
 // the plan shows them instead of "known after apply" and leaving an
@@ -366,95 +427,150 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 	}
 }
 
-// costWarning states what the endpoint will bill, from the catalog's
-// serverless prices and stock: active workers around the clock, flex
-// workers only while they run.
-func (r *endpointResource) costWarning(ctx context.Context, plan, state resourceModel, creating, replacing bool) diag.Diagnostic {
+// workerCost is what one worker of an endpoint costs per hour, from the
+// catalog: for GPU endpoints at the first pool of gpu_pools with serverless
+// stock (Runpod places a worker on the first listed pool with capacity),
+// for CPU endpoints at the first flavour. low and high are the range over
+// every pool or flavour, shown as context.
+type workerCost struct {
+	known            bool
+	perWorker        float64
+	low, high        float64
+	chosen, describe string
+	stock            []string
+}
+
+// workerPrice prices one worker of plan's compute; known is false when the
+// compute or the catalog is not known.
+func (r *endpointResource) workerPrice(ctx context.Context, plan resourceModel) workerCost {
 	var diags diag.Diagnostics
-	active := plan.WorkersMin.ValueInt64()
-	most := plan.WorkersMax.ValueInt64()
-	idle := "its idle timeout"
-	if tfvalue.Known(plan.IdleTimeoutSeconds) {
-		idle = fmt.Sprintf("the %d s idle timeout", plan.IdleTimeoutSeconds.ValueInt64())
-	}
-	var perWorker string
-	var low, high float64
-	var stock []string
+	var wc workerCost
 	priced := false
+	span := func(p float64) {
+		if !priced || p < wc.low {
+			wc.low = p
+		}
+		if !priced || p > wc.high {
+			wc.high = p
+		}
+		priced = true
+	}
 	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags); ok && len(ids) > 0 {
+		if !tfvalue.Known(plan.GPUCount) && !plan.GPUCount.IsNull() {
+			return wc
+		}
 		gpus, err := r.serverlessGPUs(ctx)
 		if err != nil {
-			return nil // the checks above reported it
+			return wc
 		}
 		byPool := pools(gpus)
 		count := float64(plan.GPUCount.ValueInt64())
 		if count == 0 {
 			count = 1
 		}
+		first := -1
 		for i, id := range ids {
 			price, level := poolPriceAndStock(byPool[id])
 			if price > 0 {
-				p := price * count
-				if !priced || p < low {
-					low = p
-				}
-				if !priced || p > high {
-					high = p
-				}
-				priced = true
-			}
-			stock = append(stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
-		}
-		perWorker = fmt.Sprintf("%d GPU(s) per worker", int(count))
-	} else if cpus := cpuConfigs(ctx, plan.CPU, &diags); len(cpus) > 0 {
-		cat, d := r.Data.Catalog()
-		if d.HasError() {
-			return nil
-		}
-		flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
-		if err != nil {
-			return nil
-		}
-		for _, c := range cpus {
-			for _, f := range flavours {
-				if f.ID == c.ID && f.Price.ServerlessPerVCPU != nil {
-					p := *f.Price.ServerlessPerVCPU * float64(c.VCPUCount)
-					if !priced || p < low {
-						low = p
-					}
-					if !priced || p > high {
-						high = p
-					}
-					priced = true
+				span(price * count)
+				if level != "NONE" && first < 0 {
+					first = i
+					wc.perWorker, wc.known = price*count, true
+					wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools with serverless stock", id)
 				}
 			}
+			wc.stock = append(wc.stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
 		}
-		perWorker = cpuText(cpus)
+		if !wc.known && priced {
+			// No pool has stock now: workers wait (THROTTLED) and start in
+			// the first pool that gets capacity; state the first pool.
+			price, _ := poolPriceAndStock(byPool[ids[0]])
+			wc.perWorker, wc.known = price*count, price > 0
+			wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools; no listed pool has serverless stock now", ids[0])
+		}
+		wc.describe = fmt.Sprintf("%d GPU(s) per worker", int(count))
+		return wc
+	}
+	cpus := cpuConfigs(ctx, plan.CPU, &diags)
+	if len(cpus) == 0 {
+		return wc
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return wc
+	}
+	flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
+	if err != nil {
+		return wc
+	}
+	for i, c := range cpus {
+		for _, f := range flavours {
+			if f.ID == c.ID && f.Price.ServerlessPerVCPU != nil {
+				p := *f.Price.ServerlessPerVCPU * float64(c.VCPUCount)
+				span(p)
+				if !wc.known {
+					wc.perWorker, wc.known = p, true
+					wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour", c.ID, c.VCPUCount)
+					if i > 0 {
+						wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour the catalog prices", c.ID, c.VCPUCount)
+					}
+				}
+			}
+		}
+	}
+	wc.describe = cpuText(cpus)
+	return wc
+}
+
+// costSummary names the endpoint and its always-on cost, so that each
+// endpoint's cost warning has its own summary.
+func costSummary(plan resourceModel, wp workerCost) string {
+	name := plan.Name.ValueString()
+	switch {
+	case !tfvalue.Known(plan.WorkersMin) || !wp.known:
+		return fmt.Sprintf("%s: %q", summaryCost, name)
+	case plan.WorkersMin.ValueInt64() == 0:
+		return fmt.Sprintf("%s: %q, $0.00/h while idle", summaryCost, name)
+	}
+	return fmt.Sprintf("%s: %q at $%.2f/h always on", summaryCost, name, float64(plan.WorkersMin.ValueInt64())*wp.perWorker)
+}
+
+// summaryCost begins the summary of every endpoint cost warning.
+const summaryCost = "Serverless Endpoint Cost"
+
+// costWarning states what the endpoint will bill, from the catalog's
+// serverless prices and stock: active workers around the clock, flex
+// workers only while they run, at the price of the pool (or flavour) a
+// worker will get, with the range over the others as context.
+func (r *endpointResource) costWarning(ctx context.Context, plan, state resourceModel, wp workerCost, creating, replacing bool) diag.Diagnostic {
+	if plan.GPUPools.IsNull() && len(cpuConfigs(ctx, plan.CPU, &diag.Diagnostics{})) == 0 {
+		return nil
+	}
+	active := plan.WorkersMin.ValueInt64()
+	most := plan.WorkersMax.ValueInt64()
+	idle := "its idle timeout"
+	if tfvalue.Known(plan.IdleTimeoutSeconds) {
+		idle = fmt.Sprintf("the %d s idle timeout", plan.IdleTimeoutSeconds.ValueInt64())
 	}
 	rate := "an hourly price the catalog does not list"
-	if priced {
-		rate = fmt.Sprintf("$%.2f/h per worker", low)
-		if high != low {
-			rate = fmt.Sprintf("$%.2f-$%.2f/h per worker, by where it runs", low, high)
-		}
+	if wp.known {
+		rate = fmt.Sprintf("$%.2f/h per worker (%s)", wp.perWorker, wp.chosen)
 	}
 	var b strings.Builder
 	name := plan.Name.ValueString()
 	switch {
 	case creating:
-		fmt.Fprintf(&b, "Creating endpoint %q (%s). ", name, perWorker)
+		fmt.Fprintf(&b, "Creating endpoint %q (%s). ", name, wp.describe)
 	case replacing:
-		fmt.Fprintf(&b, "Replacing endpoint %q (%s): the new endpoint gets a new id and request URLs. ", name, perWorker)
+		fmt.Fprintf(&b, "Replacing endpoint %q (%s): the new endpoint gets a new id and request URLs. ", name, wp.describe)
 	default:
-		fmt.Fprintf(&b, "Updating endpoint %q raises its always-on cost (%s). ", name, perWorker)
+		fmt.Fprintf(&b, "Updating endpoint %q raises its always-on cost (%s). ", name, wp.describe)
 	}
 	if active > 0 {
 		fmt.Fprintf(&b, "Active workers bill around the clock from now on: workers_min %d × %s", active, rate)
-		if priced {
-			fmt.Fprintf(&b, " = $%.2f/h (about $%.0f a month)", float64(active)*low, float64(active)*low*730)
-			if high != low {
-				fmt.Fprintf(&b, ", up to $%.2f/h", float64(active)*high)
-			}
+		if wp.known {
+			total := float64(active) * wp.perWorker
+			fmt.Fprintf(&b, " = $%.2f/h (about $%.0f a month)", total, total*730)
 		}
 		b.WriteString(". ")
 	} else {
@@ -463,14 +579,18 @@ func (r *endpointResource) costWarning(ctx context.Context, plan, state resource
 	if most > active {
 		fmt.Fprintf(&b, "Up to %d flex worker(s) bill only while they run jobs, per second, at %s, plus %s after each job.", most-active, rate, idle)
 	}
+	if wp.known && wp.high != wp.low {
+		fmt.Fprintf(&b, " Across the listed compute a worker costs $%.2f-$%.2f/h; it runs elsewhere than stated only "+
+			"when stock moves.", wp.low, wp.high)
+	}
 	b.WriteString(" Prices are Runpod's list prices from the catalog; discounts and the container disk are not included.")
-	if len(stock) > 0 {
-		b.WriteString("\n\nGPU pools in priority order:\n  " + strings.Join(stock, "\n  "))
+	if len(wp.stock) > 0 {
+		b.WriteString("\n\nGPU pools in priority order:\n  " + strings.Join(wp.stock, "\n  "))
 	}
 	if !creating && !replacing {
 		fmt.Fprintf(&b, "\n\nBefore: workers_min %d.", state.WorkersMin.ValueInt64())
 	}
-	return diag.NewWarningDiagnostic("Serverless Endpoint Cost", b.String())
+	return diag.NewWarningDiagnostic(costSummary(plan, wp), b.String())
 }
 
 // poolPriceAndStock is a pool's serverless price per GPU-hour (the highest

@@ -275,7 +275,11 @@ func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, 
 		diags.Append(diagnostics.APIError("Cannot Read Endpoint Back", fmt.Sprintf("reading endpoint %s after writing it", id), err))
 		return
 	}
-	diags.Append(state.Set(ctx, plan.merge(ctx, e))...)
+	m := plan.merge(ctx, e)
+	if m.EstimatedCostPerHour.IsUnknown() {
+		m.EstimatedCostPerHour = r.appliedEstimate(ctx, m)
+	}
+	diags.Append(state.Set(ctx, m)...)
 }
 
 // merge is m with what the API holds for e: the API's view (keeping m's

@@ -30,8 +30,8 @@ func TestAccEndpoint_createWaitsForWorkersAndStatesCost(t *testing.T) {
 		t.Fatalf("want one cost warning in plan -json, got %+v", ws)
 	}
 	for _, want := range []string{
-		"workers_min 1 × $1.10-$1.22/h per worker, by where it runs = $1.10/h",
-		"up to $1.22/h",
+		"workers_min 1 × $1.10/h per worker (ADA_24, the first pool in gpu_pools with serverless stock) = $1.10/h (about $803 a month)",
+		"Across the listed compute a worker costs $1.10-$1.22/h",
 		"Up to 3 flex worker(s) bill only while they run jobs",
 		"1. ADA_24:", "2. AMPERE_48:",
 	} {

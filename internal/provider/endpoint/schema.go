@@ -266,6 +266,17 @@ func resourceAttributes() map[string]schema.Attribute {
 			Optional:   true,
 			Validators: []validator.Int64{int64validator.AtLeast(0)},
 		},
+		"estimated_cost_per_hour": schema.Float64Attribute{
+			MarkdownDescription: "The endpoint's always-on cost, in USD per hour, from Runpod's catalog: `workers_min` " +
+				"active workers × `gpu_count` × the serverless price of the pool a worker will get (the first pool of " +
+				"`gpu_pools` with serverless stock, at the highest price of its GPU types), or × the vCPU price of the " +
+				"first `cpu` flavour. 0 with `workers_min = 0`: flex workers bill only while they run jobs (per second, " +
+				"plus the idle timeout) and are not in this figure. It is known in the plan that creates or replaces the " +
+				"endpoint or changes its active workers or compute (`terraform show -json` of a saved plan has it, for " +
+				"policy checks and budgets) and kept as planned otherwise, so a later price or stock change is no diff. " +
+				"List prices: discounts and the container disk are not included. Null after an import until such a change.",
+			Computed: true,
+		},
 		"request_urls": schema.MapAttribute{
 			MarkdownDescription: "The endpoint's URLs on `api.runpod.ai`: `run`, `runSync`, `status`, `stream`, " +
 				"`cancel`, `retry`, `purgeQueue` and `health` for `QUEUE` endpoints, `base` and `health` for " +

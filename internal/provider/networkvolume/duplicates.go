@@ -35,9 +35,10 @@ type ownVolume struct {
 }
 
 // withConfig carries the configuration-only arguments from m (the plan or
-// prior state) into a model read from the API.
+// prior state) into a model read from the API, with the monthly estimate
+// for what the API holds.
 func withConfig(v volumeModel, m resourceModel) resourceModel {
-	return resourceModel{volumeModel: v, AllowDuplicate: m.AllowDuplicate}
+	return resourceModel{volumeModel: v, AllowDuplicate: m.AllowDuplicate, EstimatedCostPerMonth: monthlyEstimate(v)}
 }
 
 // twinOf reports whether v is what body would create: same name, size and

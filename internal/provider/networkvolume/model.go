@@ -1,9 +1,13 @@
 package networkvolume
 
 import (
+	"math"
+
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // volumeModel is a network volume as Terraform sees it; the resource and both
@@ -21,6 +25,8 @@ type volumeModel struct {
 type resourceModel struct {
 	volumeModel
 	AllowDuplicate types.Bool `tfsdk:"allow_duplicate"`
+	// EstimatedCostPerMonth follows from size_gb and type (monthlyEstimate).
+	EstimatedCostPerMonth types.Float64 `tfsdk:"estimated_cost_per_month"`
 }
 
 // fromAPI is the one conversion from the API's volume to the Terraform
@@ -63,4 +69,20 @@ func toUpdateRequest(plan, state volumeModel) (req runpod.UpdateNetworkVolumeReq
 		changed = true
 	}
 	return req, changed
+}
+
+// monthlyEstimate is what a volume of v's size and tier costs per month at
+// Runpod's published storage rates, rounded to the cent: unknown while the
+// size or tier is, and null for a tier Runpod publishes no rate for
+// (HIGH_PERFORMANCE). It depends on nothing read at plan time, so it never
+// changes unless size_gb or type does.
+func monthlyEstimate(v volumeModel) types.Float64 {
+	if !tfvalue.Known(v.SizeGB) || !tfvalue.Known(v.Type) {
+		return types.Float64Unknown()
+	}
+	cost := pricing.NetworkVolumeMonthly(int(v.SizeGB.ValueInt64()), v.Type.ValueString())
+	if !cost.Known {
+		return types.Float64Null()
+	}
+	return types.Float64Value(math.Round(cost.USDPerMonth*100) / 100)
 }

@@ -54,6 +54,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	plan := planned.volumeModel
+	defer r.planEstimate(ctx, resp)
 	if req.State.Raw.IsNull() {
 		// The create half of a replacement repeats the checks (its errors
 		// are kept) but not the warnings, which the first call gave.
@@ -78,8 +79,26 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	if tfvalue.Known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
-		resp.Diagnostics.Append(growthCostWarning(plan, state))
+		resp.Diagnostics.Append(r.unique(growthCostWarning(plan, state)))
 	}
+}
+
+// unique gives a cost warning a summary no other warning of this plan has:
+// Terraform folds warnings with equal summaries into one.
+func (r *volumeResource) unique(d diag.Diagnostic) diag.Diagnostic {
+	return diag.NewWarningDiagnostic(r.Data.Costs().Summary(d.Summary()), d.Detail())
+}
+
+// planEstimate sets estimated_cost_per_month from the size and tier the
+// plan ends with.
+func (r *volumeResource) planEstimate(ctx context.Context, resp *resource.ModifyPlanResponse) {
+	if resp.Diagnostics.HasError() || resp.Plan.Raw.IsNull() {
+		return
+	}
+	var v volumeModel
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("size_gb"), &v.SizeGB)...)
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("type"), &v.Type)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_month"), monthlyEstimate(v))...)
 }
 
 // planReplacement checks the new volume of a replacement against the catalog
@@ -102,7 +121,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 			next.Type = types.StringValue(dc.NetworkVolumeTypes[0])
 		}
 	}
-	resp.Diagnostics.Append(costWarning(next, &state))
+	resp.Diagnostics.Append(r.unique(costWarning(next, &state)))
 }
 
 // planCreate checks a new volume's placement against the catalog, fills in
@@ -121,7 +140,7 @@ func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn
 		}
 	}
 	if warn {
-		resp.Diagnostics.Append(costWarning(*plan, nil))
+		resp.Diagnostics.Append(r.unique(costWarning(*plan, nil)))
 	}
 }
 
@@ -258,7 +277,7 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 		where = "in " + plan.DataCenterID.ValueString()
 	}
 	if !tfvalue.Known(plan.SizeGB) {
-		return diag.NewWarningDiagnostic(summaryCost,
+		return diag.NewWarningDiagnostic(fmt.Sprintf("%s: %q", summaryCost, name),
 			fmt.Sprintf("%s %s: its size is known only after apply, so the cost cannot be shown "+
 				"yet. STANDARD storage costs %s per GB per month for the first %d GB and %s beyond; HIGH_PERFORMANCE costs "+
 				"more. %s", what, where, pricing.USD(pricing.VolumeRateFirstTier), pricing.VolumeFirstTierGB,
@@ -270,6 +289,13 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 		tier = plan.Type.ValueString()
 	}
 	cost := pricing.NetworkVolumeMonthly(size, tier)
+	summary := fmt.Sprintf("%s: %q at %s/month", summaryCost, name, pricing.USD(cost.USDPerMonth))
+	switch {
+	case tier == "":
+		summary = fmt.Sprintf("%s: %q at about %s/month if STANDARD", summaryCost, name, pricing.USD(cost.USDPerMonth))
+	case !cost.Known:
+		summary = fmt.Sprintf("%s: %q, %d GB %s", summaryCost, name, size, tier)
+	}
 	var figure string
 	switch {
 	case cost.Known:
@@ -284,7 +310,7 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 	if replaced != nil {
 		figure = strings.Replace(figure, ") costs", ") that costs", 1)
 	}
-	return diag.NewWarningDiagnostic(summaryCost, fmt.Sprintf("%s %s %s", what, figure, billingNote))
+	return diag.NewWarningDiagnostic(summary, fmt.Sprintf("%s %s %s", what, figure, billingNote))
 }
 
 const summaryCost = "Network Volume Storage Cost"
@@ -295,14 +321,16 @@ func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
 	tier := state.Type.ValueString()
 	before, after := pricing.NetworkVolumeMonthly(from, tier), pricing.NetworkVolumeMonthly(to, tier)
 	var figure string
+	summary := fmt.Sprintf("%s: %q grows to %d GB", summaryCost, plan.Name.ValueString(), to)
 	if after.Known {
+		summary = fmt.Sprintf("%s: %q grows to %s/month", summaryCost, plan.Name.ValueString(), pricing.USD(after.USDPerMonth))
 		figure = fmt.Sprintf("raises its storage cost from about %s to %s per month (+%s): %s.",
 			pricing.USD(before.USDPerMonth), pricing.USD(after.USDPerMonth),
 			pricing.USD(after.USDPerMonth-before.USDPerMonth), after.Formula)
 	} else {
 		figure = fmt.Sprintf("raises its storage cost (%s tier): %s.", tier, after.Formula)
 	}
-	return diag.NewWarningDiagnostic(summaryCost,
+	return diag.NewWarningDiagnostic(summary,
 		fmt.Sprintf("Growing network volume %q (%s, in %s) from %d GB to %d GB %s Volumes cannot shrink again afterwards. %s",
 			plan.Name.ValueString(), state.ID.ValueString(), state.DataCenterID.ValueString(), from, to, figure, billingNote))
 }

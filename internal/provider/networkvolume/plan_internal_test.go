@@ -118,8 +118,9 @@ func TestModelMatchesSchemas(t *testing.T) {
 	NewResource().Schema(ctx, resource.SchemaRequest{}, &rs)
 	var ds datasource.SchemaResponse
 	NewDataSource().Schema(ctx, datasource.SchemaRequest{}, &ds)
-	// The resource adds its configuration-only arguments (resourceModel).
-	withConfig := append([]string{"allow_duplicate"}, want...)
+	// The resource adds its configuration-only arguments and its cost
+	// estimate (resourceModel).
+	withConfig := append([]string{"allow_duplicate", "estimated_cost_per_month"}, want...)
 	sort.Strings(withConfig)
 	for name, c := range map[string]struct{ attrs, want []string }{
 		"resource":    {keys(rs.Schema.Attributes), withConfig},

@@ -99,6 +99,15 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 					"this when you really want several identical volumes with one name. Only read at create.",
 				Optional: true,
 			},
+			"estimated_cost_per_month": schema.Float64Attribute{
+				MarkdownDescription: "What the volume costs per month, in USD, at Runpod's published STANDARD storage " +
+					"rates for its full size (the first 1000 GB at $0.07 per GB-month, the rest at $0.05). It is known in the " +
+					"plan that creates, grows or replaces the volume (`terraform show -json` of a saved plan has it, for policy " +
+					"checks and budgets) and changes only with `size_gb` or `type`. Null for `HIGH_PERFORMANCE`, for which " +
+					"Runpod publishes no rate; known after apply when the tier is (a data center offering both tiers and no " +
+					"`type` configured). Storage is not counted against the provider's `max_hourly_spend`.",
+				Computed: true,
+			},
 			"type": schema.StringAttribute{
 				MarkdownDescription: "Storage tier: `STANDARD` or `HIGH_PERFORMANCE`. Defaults to the data center's " +
 					"primary tier (known at plan time when the data center offers only one). Changing it replaces the volume.",

@@ -49,6 +49,16 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 	if req.State.Raw.IsNull() {
+		// The create half of a replacement (marked by the first call)
+		// repeats the checks, whose errors Terraform keeps, but states no
+		// cost: the first call did, in the call whose warnings are shown.
+		_, createHalf, d := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(d...)
+		if createHalf {
+			resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
+			r.planCreate(ctx, &plan, "", resp)
+			return
+		}
 		r.planCreate(ctx, &plan, verbCreating, resp)
 		return
 	}
@@ -78,10 +88,16 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		// check (its warnings are dropped) and sets the planned values
 		// Terraform keeps, such as estimated_cost_per_hour.
 		r.planCreate(ctx, &plan, verbReplacing, resp)
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
 		return
 	}
 	r.planUpdate(ctx, plan, state, resp)
 }
+
+// privateReplacing is set by the first plan call of a replacement for the
+// second (the create half, planned with no prior state), which Terraform
+// hands the first call's private state: the cost was stated once, there.
+var privateReplacing = privatestate.NewKey[bool]("replacing")
 
 // Verbs of the cost warning: what the plan does to the pod.
 const (
@@ -91,7 +107,8 @@ const (
 )
 
 // planCreate checks a new pod (a create, or the new pod of a replacement:
-// verb says which) and warns about its cost.
+// verb says which) and warns about its cost; verb "" (the create half of a
+// replacement) states no cost.
 func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb string, resp *resource.ModifyPlanResponse) {
 	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, &resp.Diagnostics)
 	volumeDC, ok := r.checkNetworkVolume(ctx, plan, dcs, dcsKnown, resp)
@@ -121,7 +138,9 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 	// start_ssh without a registered key is checked at create, not here:
 	// a runpod_ssh_key in the same configuration (that the pod depends on)
 	// registers its key only during the apply.
-	resp.Diagnostics.Append(costWarning(ctx, *plan, res, verb))
+	if verb != "" {
+		r.stateCost(ctx, *plan, res, verb, &resp.Diagnostics)
+	}
 	// The same figure, machine-readable in the saved plan; unknown until
 	// apply when the compute or the catalog is not known yet.
 	estimate := types.Float64Unknown()
@@ -384,6 +403,39 @@ func warnNoSSHKey(ctx context.Context, client *runpod.Client, plan podModel, dia
 			"(terraform apply -replace), since keys are injected only at create.", plan.Name.ValueString()))
 }
 
+// stateCost gives the pod's cost warning, with a summary no other warning of
+// this plan has (Terraform folds equal summaries into one), and counts its
+// hourly cost against the provider's max_hourly_spend. A pod created
+// stopped (desired_status = "EXITED") adds nothing: it is stopped at once.
+func (r *podResource) stateCost(ctx context.Context, plan podModel, res *placement.Result, verb string, diags *diag.Diagnostics) {
+	costs := r.Data.Costs()
+	w := costWarning(ctx, plan, res, verb)
+	diags.AddWarning(costs.Summary(w.Summary()), w.Detail())
+	known := res != nil && res.Price.Known
+	price := 0.0
+	switch {
+	case verb != verbStarting && plan.DesiredStatus.ValueString() == desiredExited:
+		known = true
+	case known:
+		price = res.Price.PerHour
+	}
+	if d := costs.Add(ctx, fmt.Sprintf("pod %q", plan.Name.ValueString()), price, known); d != nil {
+		diags.Append(d)
+	}
+}
+
+// costSummary names the pod and its hourly price, so that each pod's cost
+// warning has its own summary.
+func costSummary(name string, res *placement.Result) string {
+	if res != nil && res.Price.Known {
+		return fmt.Sprintf("%s: %q at %s/h", summaryCost, name, pricing.USD(res.Price.PerHour))
+	}
+	return fmt.Sprintf("%s: %q", summaryCost, name)
+}
+
+// summaryCost begins the summary of every pod cost warning.
+const summaryCost = "Pod Compute Cost"
+
 // costWarning states what the pod bills: its hourly compute price while it
 // runs, that it bills whether used or not, and that a stopped pod still
 // bills its volume disk. verb is verbCreating, verbReplacing or
@@ -416,7 +468,7 @@ func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb
 	if !plan.NetworkVolume.IsNull() {
 		b.WriteString(" The network volume bills separately, as its own resource, whatever the pod does.")
 	}
-	return diag.NewWarningDiagnostic("Pod Compute Cost", b.String())
+	return diag.NewWarningDiagnostic(costSummary(name, res), b.String())
 }
 
 // volumeDisk describes a persistent_volume value for a cost message: "its
@@ -474,7 +526,7 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 		resp.Diagnostics.Append(stopWarning(ctx, plan, state))
 	case to == desiredRunning && from == desiredExited && tfvalue.Known(plan.DesiredStatus):
 		res := r.startCheck(ctx, plan, state, resp)
-		resp.Diagnostics.Append(costWarning(ctx, plan, res, verbStarting))
+		r.stateCost(ctx, plan, res, verbStarting, &resp.Diagnostics)
 	}
 	if tfvalue.Known(plan.GlobalNetworking) && !plan.GlobalNetworking.Equal(state.GlobalNetworking) && (to != desiredRunning || from != desiredExited) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("global_networking"), "Global Networking Changes at the Next Start",

@@ -10,7 +10,7 @@ import (
 // Equal summaries are numbered in order of use; different ones are kept.
 func TestCostsSummaryNumbersOnlyRepeats(t *testing.T) {
 	c := newCosts(nil, nil)
-	got := []string{c.Summary("X: \"a\""), c.Summary("X: \"b\""), c.Summary("X: \"a\""), c.Summary("X: \"a\"")}
+	got := []string{c.Summary(`X: "a"`), c.Summary(`X: "b"`), c.Summary(`X: "a"`), c.Summary(`X: "a"`)}
 	want := []string{`X: "a"`, `X: "b"`, `X: "a" (2nd of that name in this plan)`, `X: "a" (3rd of that name in this plan)`}
 	for i := range want {
 		if got[i] != want[i] {
@@ -31,7 +31,7 @@ func TestOrdinal(t *testing.T) {
 }
 
 // Parallel callers get distinct summaries, and the limit is crossed exactly
-// once when the additions run concurrently: the ledger is one total.
+// once when the additions run concurrently: the ledger keeps one total.
 func TestCostsConcurrentAdds(t *testing.T) {
 	c := newCosts(nil, nil)
 	c.limit, c.hasLimit = 9.5, true
@@ -44,7 +44,7 @@ func TestCostsConcurrentAdds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := c.Summary("Pod Compute Cost: \"w\" at $1.00/h")
+			s := c.Summary(`Pod Compute Cost: "w" at $1.00/h`)
 			d := c.Add(t.Context(), fmt.Sprintf("pod %q", fmt.Sprint(i)), 1, true)
 			mu.Lock()
 			defer mu.Unlock()
@@ -74,21 +74,21 @@ func TestCostsConcurrentAdds(t *testing.T) {
 // Without a limit nothing is read or refused; with one, an unknown cost is
 // an error and an addition of nothing never is.
 func TestCostsAddRules(t *testing.T) {
-	if d := newCosts(nil, nil).Add(t.Context(), "pod \"x\"", 100, false); d != nil {
+	if d := newCosts(nil, nil).Add(t.Context(), `pod "x"`, 100, false); d != nil {
 		t.Errorf("no limit set, got %v", d)
 	}
 	c := newCosts(nil, nil)
 	c.limit, c.hasLimit = 1, true
 	c.running = &RunningSpend{Pods: 5, PodCount: 2}
-	if d := c.Add(t.Context(), "endpoint \"idle\"", 0, true); d != nil {
+	if d := c.Add(t.Context(), `endpoint "idle"`, 0, true); d != nil {
 		t.Errorf("an addition of nothing failed: %v", d)
 	}
-	if d := c.Add(t.Context(), "pod \"later\"", 0, false); d == nil || !strings.Contains(d.Detail(), `pod "later"`) {
+	if d := c.Add(t.Context(), `pod "later"`, 0, false); d == nil || !strings.Contains(d.Detail(), `pod "later"`) {
 		t.Errorf("an unknown cost under a limit must fail naming the object, got %v", d)
 	}
 	u := newCosts(nil, nil)
 	u.limitUnknown = true
-	if d := u.Add(t.Context(), "pod \"x\"", 1, true); d == nil || !strings.Contains(d.Detail(), "max_hourly_spend") {
+	if d := u.Add(t.Context(), `pod "x"`, 1, true); d == nil || !strings.Contains(d.Detail(), "max_hourly_spend") {
 		t.Errorf("an unknown limit must fail naming max_hourly_spend, got %v", d)
 	}
 }

@@ -24,13 +24,16 @@ type Data struct {
 	reads *Reads
 	// templatePlans is what this process's plan does to templates.
 	templatePlans *TemplatePlans
+	// costs holds the cost summaries given and the spend limit (costs.go).
+	costs *Costs
 	// summary and detail explain why client is nil.
 	summary, detail string
 }
 
 // NewData wraps a ready client.
 func NewData(c *runpod.Client) *Data {
-	return &Data{client: c, catalog: newCatalog(c), reads: newReads(c), templatePlans: &TemplatePlans{}}
+	cat := newCatalog(c)
+	return &Data{client: c, catalog: cat, reads: newReads(c), templatePlans: &TemplatePlans{}, costs: newCosts(c, cat)}
 }
 
 // TemplatePlans returns what this provider process has planned for
