@@ -26,8 +26,10 @@ resource "runpod_pod" "inference" {
   }
 }
 
+# The action reads the pod that triggered it through `caller` (Terraform
+# 1.16+); naming runpod_pod.inference here would be a reference cycle.
 action "runpod_pod_restart" "inference" {
   config {
-    pod_id = runpod_pod.inference.id
+    pod_id = caller.id
   }
 }

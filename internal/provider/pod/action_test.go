@@ -244,8 +244,8 @@ func TestAccPodAction_refusals(t *testing.T) {
 	}
 
 	refused("action.runpod_pod_stop.locked",
-		"Error: Error when invoking action",
-		fmt.Sprintf(`Pod Not Stopped: The Runpod API refused stopping pod "long-job" (%s).`, locked.ID),
+		"Error: Pod Not Stopped",
+		fmt.Sprintf(`The Runpod API refused stopping pod "long-job" (%s).`, locked.ID),
 		"Status: 409",
 		fmt.Sprintf(`Pod "long-job" (%s) is locked, and Runpod refuses to stop a locked pod: the lock guards long jobs
 		against exactly this. Unlock it first (locked = false on its runpod_pod resource, then apply; or in the Runpod
@@ -254,8 +254,8 @@ func TestAccPodAction_refusals(t *testing.T) {
 	wantActions(t, fake, locked.ID, "stop")
 
 	refused("action.runpod_pod_start.parked",
-		"Error: Error when invoking action",
-		fmt.Sprintf(`Pod Not Started: The Runpod API refused starting pod "parked" (%s).`, parked.ID),
+		"Error: Pod Not Started",
+		fmt.Sprintf(`The Runpod API refused starting pod "parked" (%s).`, parked.ID),
 		"Status: 400",
 		"There are no instances currently available",
 		fmt.Sprintf(`A stopped pod resumes on the machine it was created on, and that machine's GPU (2x %s) in %s was
@@ -265,13 +265,14 @@ func TestAccPodAction_refusals(t *testing.T) {
 	wantActions(t, fake, parked.ID, "start")
 
 	refused("action.runpod_pod_restart.parked",
-		"Error: Error when invoking action",
-		fmt.Sprintf(`Pod Not Restarted: Pod "parked" (%s) is EXITED, not running: a restart restarts a running pod's container. Start it
+		"Error: Pod Not Restarted",
+		fmt.Sprintf(`Pod "parked" (%s) is EXITED, not running: a restart restarts a running pod's container. Start it
 		with the runpod_pod_start action, or with desired_status = "RUNNING" on its runpod_pod resource.`, parked.ID))
 	wantActions(t, fake, parked.ID, "start")
 
 	refused("action.runpod_pod_stop.member",
-		fmt.Sprintf(`Pod Not Stopped: The Runpod API refused stopping pod %q (%s).`, member.Name, member.ID),
+		"Error: Pod Not Stopped",
+		fmt.Sprintf(`The Runpod API refused stopping pod %q (%s).`, member.Name, member.ID),
 		"Status: 409",
 		fmt.Sprintf(`Pod %q (%s) belongs to instant cluster %s. Runpod manages a cluster's pods through the cluster and
 		refuses to stop, start or restart them one by one; they run until the cluster is deleted (destroying its
@@ -282,7 +283,8 @@ func TestAccPodAction_refusals(t *testing.T) {
 	}
 
 	refused("action.runpod_pod_stop.missing",
-		"Pod Not Found: There is no pod nosuchpod in the Runpod account, so there is nothing to stop.")
+		"Error: Pod Not Found",
+		"There is no pod nosuchpod in the Runpod account, so there is nothing to stop.")
 	wantActions(t, fake, "nosuchpod")
 }
 
@@ -302,8 +304,8 @@ func TestAccPodAction_timeout(t *testing.T) {
 	res := cli.MustRun("apply", "-auto-approve", "-invoke=action.runpod_pod_restart.r")
 	says(t, res,
 		fmt.Sprintf(`Pod "slow" (%s): STARTING.`, p.ID),
-		"Warning: Warning when invoking action",
-		fmt.Sprintf(`Pod Not Running Yet: The restart was accepted by Runpod, but pod "slow" (%s) was still STARTING after waiting`, p.ID),
+		"Warning: Pod Not Running Yet",
+		fmt.Sprintf(`The restart was accepted by Runpod, but pod "slow" (%s) was still STARTING after waiting`, p.ID),
 		"(timeout 1s). It keeps going on Runpod's side; nothing was sent again.",
 		"Actions: 1 invoked.")
 	wantActions(t, env.Fake, p.ID, "restart")
