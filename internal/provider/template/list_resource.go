@@ -1,12 +1,16 @@
 package template
 
 import (
+	"context"
 	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -53,6 +57,36 @@ func NewListResource() list.ListResource {
 			}
 		},
 		Fetch:   (*runpod.Client).ListTemplates,
-		Convert: fromAPI,
+		Convert: listedModel,
 	}
+}
+
+// listedModel is the template as an import reads it, with its start command
+// in one form only: Runpod returns a command both as args and as entrypoint
+// and cmd, and configuration generated from both sets attributes that
+// conflict. The form kept is the one the command was written in: entrypoint
+// and cmd when args holds their exec form, args otherwise. The other form is
+// null, which plans as derived from the one kept, so the import changes
+// nothing.
+func listedModel(ctx context.Context, t *runpod.Template) (templateModel, diag.Diagnostics) {
+	m, diags := fromAPI(ctx, t)
+	if diags.HasError() {
+		return m, diags
+	}
+	nullList := types.ListNull(types.StringType)
+	if _, _, exec := containerschema.ExecForm(t.Args); exec {
+		m.Args = types.StringNull()
+		if len(t.Entrypoint) == 0 {
+			m.Entrypoint = nullList
+		}
+		if len(t.Cmd) == 0 {
+			m.Cmd = nullList
+		}
+		return m, diags
+	}
+	m.Entrypoint, m.Cmd = nullList, nullList
+	if t.Args == "" {
+		m.Args = types.StringNull()
+	}
+	return m, diags
 }
