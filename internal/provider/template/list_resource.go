@@ -41,7 +41,10 @@ func NewListResource() list.ListResource {
 		TypeName: ResourceType,
 		Description: "Finds the account's templates (not the public catalog) for `terraform query`, by name and by " +
 			"pod or serverless use. Each result is named `NAME (ID)`. The templates Runpod makes for serverless endpoints " +
-			"are left out unless `include_endpoint_templates` is true.",
+			"are left out unless `include_endpoint_templates` is true.\n\n" +
+			"With `include_resource`, each result is the template as an import reads it, with its start command in the " +
+			"form it was written in: `entrypoint` and `cmd` for an exec-form command, `args` for a command line, the " +
+			"other form null (configuration generated from both would set attributes that conflict).",
 		Filters: func() map[string]schema.Attribute {
 			return map[string]schema.Attribute{
 				"serverless": schema.BoolAttribute{
