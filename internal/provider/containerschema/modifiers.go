@@ -2,7 +2,10 @@ package containerschema
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -176,7 +179,7 @@ func (v powerOfTwoValidator) ValidateInt64(ctx context.Context, req validator.In
 func StartCommandFromTemplate(description string) schema.StringAttribute {
 	a := StartCommand(description)
 	a.Computed = true
-	a.PlanModifiers = []planmodifier.String{FromTemplateString(types.StringValue(""))}
+	a.PlanModifiers = []planmodifier.String{FromTemplateString(types.StringValue("")), SameExecForm()}
 	return a
 }
 
@@ -207,3 +210,53 @@ func RegistryAuthIDFromTemplate() schema.StringAttribute {
 		PlanModifiers:       []planmodifier.String{FromTemplateString(types.StringNull())},
 	}
 }
+
+// ExecForm reads args as the form Runpod stores an exec-form command in (a
+// JSON object of entrypoint and cmd arrays, nothing else): ok is false for
+// any other string, a command line.
+func ExecForm(args string) (entrypoint, cmd []string, ok bool) {
+	s := strings.TrimSpace(args)
+	if !strings.HasPrefix(s, "{") {
+		return nil, nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.DisallowUnknownFields()
+	var form struct {
+		Entrypoint []string `json:"entrypoint"`
+		Cmd        []string `json:"cmd"`
+	}
+	if dec.Decode(&form) != nil || dec.More() {
+		return nil, nil, false
+	}
+	return form.Entrypoint, form.Cmd, true
+}
+
+// SameExecForm plans a configured start command that is the exec form of
+// the one in state, written differently (another key order or spacing, as
+// jsonencode writes it in generated configuration), as the state's: Runpod
+// runs the same command, so there is nothing to update.
+func SameExecForm() planmodifier.String { return sameExecForm{} }
+
+type sameExecForm struct{}
+
+func (sameExecForm) Description(context.Context) string {
+	return "An exec-form command equal to the one in state, written differently, keeps the state's form."
+}
+
+func (m sameExecForm) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (sameExecForm) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !tfvalueKnown(req.ConfigValue) || !tfvalueKnown(req.StateValue) || req.ConfigValue.Equal(req.StateValue) {
+		return
+	}
+	ce, cc, ok := ExecForm(req.ConfigValue.ValueString())
+	if !ok {
+		return
+	}
+	se, sc, ok := ExecForm(req.StateValue.ValueString())
+	if ok && slices.Equal(ce, se) && slices.Equal(cc, sc) {
+		resp.PlanValue = req.StateValue
+	}
+}
+
+func tfvalueKnown(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }

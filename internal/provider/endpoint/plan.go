@@ -108,6 +108,7 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if !plan.GPUCount.Equal(before.GPUCount) || !plan.IdleTimeoutSeconds.Equal(before.IdleTimeoutSeconds) {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 	}
+	r.planImportedTemplate(ctx, req, resp)
 
 	if !creating {
 		r.explainLoweredMax(ctx, req, plan, state, resp)

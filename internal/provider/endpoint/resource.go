@@ -201,6 +201,8 @@ func (r *endpointResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 	loadTemplateEnv(ctx, req.Private, &plan, &resp.Diagnostics)
+	state = recordImportedTemplate(ctx, req.Private, resp, &plan, state)
+	defer endImportedTemplate(ctx, resp)
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
 	body, changed, d := updateRequest(ctx, plan, state)
@@ -301,7 +303,10 @@ func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *resourceMo
 }
 
 // ImportState takes an endpoint id (or identity). template_id and the wait
-// are not read back: they come from the configuration at the next apply.
+// are not read back: they come from the configuration, and the first apply
+// records a configured template_id without applying it
+// (privateTemplateUnknown).
 func (r *endpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	r.ByID.ImportState(ctx, req, resp)
+	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateTemplateUnknown, true)...)
 }

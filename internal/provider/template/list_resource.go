@@ -1,12 +1,16 @@
 package template
 
 import (
+	"context"
 	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -37,7 +41,10 @@ func NewListResource() list.ListResource {
 		TypeName: ResourceType,
 		Description: "Finds the account's templates (not the public catalog) for `terraform query`, by name and by " +
 			"pod or serverless use. Each result is named `NAME (ID)`. The templates Runpod makes for serverless endpoints " +
-			"are left out unless `include_endpoint_templates` is true.",
+			"are left out unless `include_endpoint_templates` is true.\n\n" +
+			"With `include_resource`, each result is the template as an import reads it, with its start command in the " +
+			"form it was written in: `entrypoint` and `cmd` for an exec-form command, `args` for a command line, the " +
+			"other form null (configuration generated from both would set attributes that conflict).",
 		Filters: func() map[string]schema.Attribute {
 			return map[string]schema.Attribute{
 				"serverless": schema.BoolAttribute{
@@ -53,6 +60,36 @@ func NewListResource() list.ListResource {
 			}
 		},
 		Fetch:   (*runpod.Client).ListTemplates,
-		Convert: fromAPI,
+		Convert: listedModel,
 	}
+}
+
+// listedModel is the template as an import reads it, with its start command
+// in one form only: Runpod returns a command both as args and as entrypoint
+// and cmd, and configuration generated from both sets attributes that
+// conflict. The form kept is the one the command was written in: entrypoint
+// and cmd when args holds their exec form, args otherwise. The other form is
+// null, which plans as derived from the one kept, so the import changes
+// nothing.
+func listedModel(ctx context.Context, t *runpod.Template) (templateModel, diag.Diagnostics) {
+	m, diags := fromAPI(ctx, t)
+	if diags.HasError() {
+		return m, diags
+	}
+	nullList := types.ListNull(types.StringType)
+	if _, _, exec := containerschema.ExecForm(t.Args); exec {
+		m.Args = types.StringNull()
+		if len(t.Entrypoint) == 0 {
+			m.Entrypoint = nullList
+		}
+		if len(t.Cmd) == 0 {
+			m.Cmd = nullList
+		}
+		return m, diags
+	}
+	m.Entrypoint, m.Cmd = nullList, nullList
+	if t.Args == "" {
+		m.Args = types.StringNull()
+	}
+	return m, diags
 }
