@@ -129,9 +129,15 @@ func (a *podAction) Configure(_ context.Context, req action.ConfigureRequest, re
 	a.data = data
 }
 
+// staleOutputsNote is said on every pod action: an action changes the pod
+// but not the state Terraform holds for it.
+const staleOutputsNote = "\n\nAn action changes the pod, not Terraform's state: attributes of a `runpod_pod` read in this run " +
+	"(`status`, `ssh_direct`, `public_ip`, port mappings) and outputs built from them keep their values from before the " +
+	"action until the next refresh (`terraform apply -refresh-only`, or the next plan)."
+
 func (a *podAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: a.kind.description,
+		MarkdownDescription: a.kind.description + staleOutputsNote,
 		Attributes: map[string]schema.Attribute{
 			"pod_id": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Id of the pod to %s: `runpod_pod.NAME.id` for a pod this configuration "+
