@@ -45,7 +45,7 @@ type volumeResource struct {
 // mountingNotes explains how compute reaches a volume; it is shared by the
 // resource and data source descriptions.
 const mountingNotes = "A network volume attaches only to **Secure Cloud** compute in **the same data center**, and only " +
-	"when the pod or cluster is created. A pod mounts it at the path its `mounts` setting gives (the API's " +
+	"when the pod or cluster is created. A pod mounts it at the path its `network_volume` attribute gives (the API's " +
 	"`mounts.network[0].path`; there is no default path, so choose one such as `/workspace`); serverless workers always " +
 	"see it at `/runpod-volume`. Several pods and endpoints can share one volume; writing to the same files from several " +
 	"of them at once can corrupt data."
