@@ -58,8 +58,18 @@ const (
 )
 
 // restartLine is a system-log line saying the container exited and is being
-// restarted (API.md section 14).
-var restartLine = regexp.MustCompile(`(?i)(exited with code|restarting|back-?off|crash)`)
+// restarted. Image pulls are not restarts, even when they back off or are
+// retried ("Back-off pulling image ..."): pullLine excludes them.
+var (
+	restartLine = regexp.MustCompile(`(?i)(exited with code|restarting|back-?off|crash)`)
+	pullLine    = regexp.MustCompile(`(?i)pull`)
+)
+
+// isRestart reports whether a system-log line is evidence of a container
+// restart: a container exit or restart, never an image pull.
+func isRestart(text string) bool {
+	return restartLine.MatchString(text) && !pullLine.MatchString(text)
+}
 
 func readyWhenAttribute() schema.Attribute {
 	return schema.SingleNestedAttribute{
@@ -116,6 +126,8 @@ type readyResult struct {
 	last     []string // the last lines read, oldest first
 	restarts []string // system lines showing restarts
 	status   string   // the pod's last status
+	// waited is how long the wait ran before it ended.
+	waited time.Duration
 }
 
 // waitReady reads the pod's boot log, paced by waits, until a line matches
@@ -134,6 +146,8 @@ func waitReady(ctx context.Context, client *runpod.Client, waits poll.Backoff, p
 	tail := readyLogTail
 	query.Tail = &tail
 	res := readyResult{outcome: readyTimedOut, status: runpod.PodStatusRunning}
+	started := time.Now()
+	ended := func() readyResult { res.waited = time.Since(started); return res }
 
 	check := func(ctx context.Context) (bool, error) {
 		lines, err := client.GetPodLogs(ctx, podID, query)
@@ -151,7 +165,7 @@ func waitReady(ctx context.Context, client *runpod.Client, waits poll.Backoff, p
 				res.outcome, res.matched = readyMet, text
 				return true, nil
 			}
-			if l.Source == readySourceSystem && restartLine.MatchString(text) {
+			if l.Source == readySourceSystem && isRestart(text) {
 				res.restarts = append(res.restarts, text)
 				if len(res.restarts) >= crashLoopRestarts {
 					res.outcome = readyCrashLoop
@@ -171,16 +185,16 @@ func waitReady(ctx context.Context, client *runpod.Client, waits poll.Backoff, p
 		return false, nil
 	}
 	if done, err := check(ctx); done || err != nil {
-		return res, err
+		return ended(), err
 	}
 	err = poll.After(ctx, waits, func(ctx context.Context, attempt int) (bool, error) {
 		tflog.Debug(ctx, "waiting for the pod's ready log line", map[string]any{"id": podID, "attempt": attempt})
 		return check(ctx)
 	})
 	if err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
-		return res, nil // timed out: res says what was seen
+		return ended(), nil // timed out: res says what was seen
 	}
-	return res, err
+	return ended(), err
 }
 
 // reportReady turns the end of a readiness wait into diagnostics. None is
@@ -204,9 +218,10 @@ func reportReady(name, id string, rw readyWhenModel, timeout time.Duration, time
 	case res.outcome == readyCrashLoop:
 		diags.AddWarning("Pod Container Is Crash-Looping",
 			fmt.Sprintf("Pod %q (%s) runs, but its container keeps restarting and never logged a line matching %q. "+
-				"Restarts seen in the system log:\n  %s\n\n%s\n\nThe pod is saved in state and is not tainted; it keeps "+
-				"billing while it runs. Fix the image or its command, or stop the pod (desired_status = \"EXITED\").",
-				name, id, pattern, strings.Join(res.restarts, "\n  "), quote()))
+				"%d container restarts seen in the system log in %s of waiting (image pulls not counted):\n  %s\n\n%s\n\n"+
+				"The pod is saved in state and is not tainted; it keeps billing while it runs. Fix the image or its command, "+
+				"or stop the pod (desired_status = \"EXITED\").",
+				name, id, pattern, len(res.restarts), res.waited.Round(time.Second), strings.Join(res.restarts, "\n  "), quote()))
 	case res.outcome == readyStopped:
 		diags.AddWarning("Pod Stopped Before It Was Ready",
 			fmt.Sprintf("Pod %q (%s) left RUNNING (status %s) before its log printed a line matching %q.\n\n%s\n\n"+

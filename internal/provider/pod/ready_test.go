@@ -129,6 +129,41 @@ func TestAccPod_readyWhenCrashLoop(t *testing.T) {
 	cli.ExpectNoChanges()
 }
 
+// Image pulls that back off are not restarts: the crash-loop evidence lists
+// the container's exits only and says how many it saw in how long.
+func TestAccPod_readyWhenCrashLoopCountsRestartsOnly(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	const pull = `Back-off pulling image "runpod/base:0.7.0"`
+	env.Fake.SetPodLogForName("ready-pulls", runpodfake.PodLogScript{Lines: []runpodfake.PodLogScriptLine{
+		{Source: runpodfake.PodLogSourceSystem, Text: pull},
+		{Source: runpodfake.PodLogSourceSystem, Text: pull, After: 1},
+		{Source: runpodfake.PodLogSourceSystem, Text: "Starting container", After: 2},
+		{Source: runpodfake.PodLogSourceContainer, Text: "Error: CUDA out of memory", After: 2},
+		{Source: runpodfake.PodLogSourceSystem, Text: "Container exited with code 1, restarting (restart 1)", After: 3},
+		{Source: runpodfake.PodLogSourceSystem, Text: "Container exited with code 1, restarting (restart 2)", After: 4},
+	}})
+	cli.SetConfig(readyPod("ready-pulls", `timeouts { create = "10m" }`))
+	cli.Init()
+	res := applyJSON(t, cli)
+	warns := res.Warnings("Pod Container Is Crash-Looping")
+	if len(warns) != 1 {
+		t.Fatalf("crash-loop warnings = %d, want 1:\n%s", len(warns), res.Output())
+	}
+	detail := warns[0].Detail
+	evidence, _, _ := strings.Cut(detail, "Last log lines:")
+	for _, want := range []string{"2 container restarts seen in the system log in ", "of waiting (image pulls not counted)",
+		"restarting (restart 1)", "restarting (restart 2)"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("crash-loop warning lacks %q:\n%s", want, detail)
+		}
+	}
+	if strings.Contains(evidence, "pulling image") {
+		t.Errorf("crash-loop warning lists image pulls as restarts:\n%s", detail)
+	}
+}
+
 // Starting a stopped pod (desired_status back to RUNNING) waits for
 // readiness as create does.
 func TestAccPod_readyWhenOnStart(t *testing.T) {
