@@ -169,8 +169,8 @@ func (r *endpointResource) planCost(ctx context.Context, plan, state resourceMod
 	}
 	wp := r.workerPrice(ctx, plan)
 	estimate := types.Float64Unknown()
-	if wp.known && tfvalue.Known(plan.WorkersMin) {
-		estimate = types.Float64Value(roundCents(float64(plan.WorkersMin.ValueInt64()) * wp.perWorker))
+	if v, ok := alwaysOnCost(plan, wp); ok {
+		estimate = types.Float64Value(v)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
 	if createHalf || (!creating && !replacing && !activeCostRises(plan, state)) {
@@ -193,13 +193,20 @@ func (r *endpointResource) planCost(ctx context.Context, plan, state resourceMod
 // appliedEstimate is the estimate for an endpoint whose plan could not
 // price it (compute known only at apply): priced now, or null.
 func (r *endpointResource) appliedEstimate(ctx context.Context, m resourceModel) types.Float64 {
-	if wp := r.workerPrice(ctx, m); wp.known && tfvalue.Known(m.WorkersMin) {
-		return types.Float64Value(roundCents(float64(m.WorkersMin.ValueInt64()) * wp.perWorker))
+	if v, ok := alwaysOnCost(m, r.workerPrice(ctx, m)); ok {
+		return types.Float64Value(v)
 	}
 	return types.Float64Null()
 }
 
-func roundCents(v float64) float64 { return math.Round(v*10000) / 10000 }
+// alwaysOnCost is estimated_cost_per_hour: workers_min × one worker's price,
+// rounded to four decimals; false when either is not known.
+func alwaysOnCost(m resourceModel, wp workerCost) (float64, bool) {
+	if !wp.known || !tfvalue.Known(m.WorkersMin) {
+		return 0, false
+	}
+	return math.Round(float64(m.WorkersMin.ValueInt64())*wp.perWorker*10000) / 10000, true
+}
 
 // planDefaults fills the computed values the API's defaults decide, so that
 // the plan shows them instead of "known after apply" and leaving an
