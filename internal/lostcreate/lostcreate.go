@@ -1,9 +1,19 @@
 // Package lostcreate keeps a lost create reply from buying a second billed
-// object, for kinds whose names repeat in an account (endpoints, clusters).
+// object, for kinds whose names repeat in an account (endpoints, clusters;
+// pods and network volumes use its pending creates with their own guards).
 // Two moments matter: the apply whose create failed in transit (Resolve:
 // adopt the one object that appeared, or explain), and the next apply that
 // a pipeline runs without reading the error (RefuseTwin: do not create
 // another while a recent lookalike that this run did not create exists).
+//
+// Identical objects of one configuration (count, for_each) are never each
+// other's twins. In one apply, what this provider process created is its
+// own (providerdata.Creates), and a guard or a lookup that lists a sibling's
+// object before the sibling's create has returned waits for it
+// (providerdata.Settle). Across runs, the address whose reply was lost and
+// could not be settled is saved in state as a pending create that carries
+// what it must not take for its own; see Pending for how the next run
+// settles it and why the plan shows it as a replacement.
 package lostcreate
 
 import (
@@ -11,12 +21,12 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
 // ClockSkew is how far Runpod's createdAt may run behind this machine's
@@ -47,46 +57,42 @@ type Kind[T any] struct {
 	Shape string
 }
 
-// owned holds, per provider instance, the objects it created or adopted, so
-// that objects of one apply that share a name are not each other's twins.
-var owned sync.Map
-
-type ownedKey struct {
-	owner any
-	noun  string
-	id    string
-}
-
-// Own records that owner (the provider instance's data) created or adopted
-// the object with this id.
-func Own(owner any, noun, id string) { owned.Store(ownedKey{owner, noun, id}, true) }
-
 // RefuseTwin refuses a create while an object with the requested name and
-// shape that owner did not create is younger than TwinWindow. It answers nil
-// when the create may go ahead.
-func RefuseTwin[T any](ctx context.Context, k Kind[T], owner any, name string) diag.Diagnostic {
-	all, err := k.List(ctx)
-	if err != nil {
-		return diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
-			fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, name), err))
-	}
-	var twins []string
-	var first string
-	for _, o := range all {
-		if _, own := owned.Load(ownedKey{owner, k.Noun, k.ID(o)}); own {
-			continue
-		}
-		if k.Name(o) == name && k.Same(o) && time.Since(k.CreatedAt(o)) < TwinWindow+ClockSkew {
-			twins = append(twins, fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339)))
-			if first == "" {
-				first = k.ID(o)
+// shape that this provider process did not create (creates) is younger than
+// TwinWindow. It answers nil when the create may go ahead. Lookalikes that
+// same-name creates of this process still under way may have made are
+// waited for, not refused (providerdata.Settle). It also returns the ids of
+// the objects with the name and shape that it saw, the baseline of a
+// pending create (Pending).
+func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, name string) ([]string, diag.Diagnostic) {
+	all, found, err := providerdata.Settle(ctx, creates, k.Noun, name, false, k.List, func(all []T) []T {
+		var out []T
+		for _, o := range all {
+			if k.Name(o) == name && k.Same(o) && time.Since(k.CreatedAt(o)) < TwinWindow+ClockSkew && !creates.Owns(k.Noun, k.ID(o)) {
+				out = append(out, o)
 			}
 		}
+		return out
+	})
+	if err != nil {
+		return nil, diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
+			fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, name), err))
 	}
-	if len(twins) == 0 {
-		return nil
+	var baseline []string
+	for _, o := range all {
+		if k.Name(o) == name && k.Same(o) {
+			baseline = append(baseline, k.ID(o))
+		}
 	}
-	return diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
+	if len(found) == 0 {
+		return baseline, nil
+	}
+	twins := make([]string, len(found))
+	for i, o := range found {
+		twins[i] = fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339))
+	}
+	first := k.ID(found[0])
+	return nil, diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
 		"A %s named %q with the same %s was created less than %s ago and is not managed by this "+
 			"configuration:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost, and it "+
 			"may bill. The provider does not create a second one. If it is this configuration's %s, import it:\n\n"+
@@ -96,14 +102,31 @@ func RefuseTwin[T any](ctx context.Context, k Kind[T], owner any, name string) d
 }
 
 // Resolve settles a create that failed in transit (createErr), begun at
-// started: the object may exist. When exactly one object with the requested
-// name and shape appeared since then, it is this apply's and is returned
-// with a warning; otherwise it answers nil and an error that lists the
-// same-name objects with the import command.
-func Resolve[T any](ctx context.Context, k Kind[T], name, action string, started time.Time, createErr error) (*T, diag.Diagnostic) {
+// started and tracked by flight: the object may exist. When exactly one
+// object with the requested name and shape that this process does not own
+// appeared since then, it is this apply's and is returned with a warning;
+// otherwise it answers nil and an error that lists the same-name objects
+// with the import command. It first waits for same-name creates of this
+// process still sending, so that a sibling's object is never taken for
+// this create's.
+func Resolve[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, flight *providerdata.Flight, name, action string,
+	started time.Time, createErr error,
+) (*T, diag.Diagnostic) {
 	summary := diagnostics.TitleCase(k.Noun) + " May Have Been Created"
 	detail := diagnostics.APIErrorDetail(action, createErr)
-	all, err := k.List(ctx)
+	flight.Resolve()
+	appeared := func(o T) bool {
+		return k.Name(o) == name && k.Same(o) && !k.CreatedAt(o).Before(started.Add(-ClockSkew)) && !creates.Owns(k.Noun, k.ID(o))
+	}
+	all, _, err := providerdata.Settle(ctx, creates, k.Noun, name, true, k.List, func(all []T) []T {
+		var out []T
+		for _, o := range all {
+			if appeared(o) {
+				out = append(out, o)
+			}
+		}
+		return out
+	})
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
 			"for a %s named %q before applying again: it may bill until deleted, and applying again would create "+
@@ -125,7 +148,7 @@ func Resolve[T any](ctx context.Context, k Kind[T], name, action string, started
 	var likely []T
 	for i, o := range same {
 		mark := ""
-		if !k.CreatedAt(o).Before(started.Add(-ClockSkew)) && k.Same(o) {
+		if appeared(o) {
 			mark = " <- created since this apply sent its request, with the same " + k.Shape
 			likely = append(likely, o)
 		}

@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
 type obj struct {
@@ -32,22 +36,22 @@ func TestRefuseTwin(t *testing.T) {
 		{"other", "web", "cpu", now.Add(-time.Minute)}, // another shape
 		{"twin", "web", "gpu", now.Add(-time.Minute)},
 	}
-	owner := new(int)
-	d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web")
+	owner := providerdata.NewData(nil).Creates()
+	_, d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web")
 	if d == nil || !strings.Contains(d.Detail(), "twin") || strings.Contains(d.Detail(), "- old") || strings.Contains(d.Detail(), "- other") {
 		t.Fatalf("want a refusal naming only the recent same-shape twin, got %v", d)
 	}
 	if d.Summary() != "Recent Identical Endpoint Exists" || !strings.Contains(d.Detail(), `id = "twin"`) {
 		t.Errorf("refusal %q / %q lacks the summary or the import block", d.Summary(), d.Detail())
 	}
-	Own(owner, "endpoint", "twin")
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web"); d != nil {
+	owner.Own("endpoint", "twin")
+	if _, d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web"); d != nil {
 		t.Errorf("an endpoint this run created is not a twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), new(int), "api"); d != nil {
+	if _, d := RefuseTwin(context.Background(), kindOf(objs, nil), providerdata.NewData(nil).Creates(), "api"); d != nil {
 		t.Errorf("another name is no twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), owner, "web"); d == nil || !strings.Contains(d.Detail(), "boom") {
+	if _, d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), owner, "web"); d == nil || !strings.Contains(d.Detail(), "boom") {
 		t.Errorf("a failed list must refuse with its error, got %v", d)
 	}
 }
@@ -56,30 +60,34 @@ func TestResolve(t *testing.T) {
 	started := time.Now()
 	lost := errors.New("connection reset")
 	ctx := context.Background()
+	creates := providerdata.NewData(nil).Creates()
+	resolve := func(k Kind[obj]) (*obj, diag.Diagnostic) {
+		return Resolve(ctx, k, creates, creates.Send("endpoint", "web"), "web", "creating endpoint web", started, lost)
+	}
 
 	// Exactly one new one of the same shape: adopted, with a warning.
 	objs := []obj{{"old", "web", "gpu", started.Add(-time.Hour)}, {"new", "web", "gpu", started.Add(time.Second)}}
-	got, d := Resolve(ctx, kindOf(objs, nil), "web", "creating endpoint web", started, lost)
+	got, d := resolve(kindOf(objs, nil))
 	if got == nil || got.id != "new" || d.Summary() != "Endpoint Adopted After a Lost Create Reply" {
 		t.Fatalf("want the new endpoint adopted, got %v, %v", got, d)
 	}
 
 	// Two new ones: none adopted, both listed, the import names one.
 	objs = append(objs, obj{"new2", "web", "gpu", started.Add(2 * time.Second)})
-	got, d = Resolve(ctx, kindOf(objs, nil), "web", "creating endpoint web", started, lost)
+	got, d = resolve(kindOf(objs, nil))
 	if got != nil || d.Summary() != "Endpoint May Have Been Created" || !strings.Contains(d.Detail(), "new2") ||
 		!strings.Contains(d.Detail(), "import") {
 		t.Fatalf("two candidates must not be adopted, got %v, %v", got, d)
 	}
 
 	// None with the name: safe to apply again.
-	got, d = Resolve(ctx, kindOf(nil, nil), "web", "creating endpoint web", started, lost)
+	got, d = resolve(kindOf(nil, nil))
 	if got != nil || !strings.Contains(d.Detail(), "applying again is safe") {
 		t.Fatalf("no candidate: got %v, %v", got, d)
 	}
 
 	// The list fails too: say what to check.
-	got, d = Resolve(ctx, kindOf(nil, errors.New("down")), "web", "creating endpoint web", started, lost)
+	got, d = resolve(kindOf(nil, errors.New("down")))
 	if got != nil || !strings.Contains(d.Detail(), "down") || !strings.Contains(d.Detail(), "Runpod console") {
 		t.Fatalf("failed list: got %v, %v", got, d)
 	}

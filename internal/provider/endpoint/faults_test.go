@@ -40,9 +40,10 @@ func TestAccEndpoint_lostCreateReplyNeverMakesTwo(t *testing.T) {
 	}
 }
 
-// A create whose reply is lost and whose lookup fails too leaves nothing in
-// state; the next apply finds the endpoint the first one made and refuses
-// to make another, naming it with the import block.
+// A create whose reply is lost and whose lookup fails too records the
+// address as a pending create; the next apply finds the endpoint the first
+// one made and takes it into state (tainted, so replaced), never leaving
+// two endpoints.
 func TestAccEndpoint_lostCreateAndLookupRefusesTwinNextRun(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
@@ -58,15 +59,16 @@ func TestAccEndpoint_lostCreateAndLookupRefusesTwinNextRun(t *testing.T) {
 	if res.ExitCode == 0 {
 		t.Fatalf("apply succeeded although the endpoint could not be found:\n%s", res.Output())
 	}
-	res.Contains(t, "Endpoint May Have Been Created", "Runpod console")
+	res.Contains(t, "Endpoint May Have Been Created", "Runpod console", "Endpoint Recorded As Pending")
 	res = cli.Run("apply", "-auto-approve", "-input=false")
-	if res.ExitCode == 0 {
-		t.Fatalf("the re-run created another endpoint:\n%s", res.Output())
+	if res.ExitCode != 0 {
+		t.Fatalf("the re-run did not settle the pending create:\n%s", res.Output())
 	}
-	res.Contains(t, "Recent Identical Endpoint Exists", "import")
+	res.Contains(t, "Endpoint Found After Lost Create Reply")
 	if n := env.Fake.EndpointCount(); n != 1 {
-		t.Errorf("%d endpoints exist, want the one the first apply made", n)
+		t.Errorf("%d endpoints exist, want 1", n)
 	}
+	cli.ExpectNoChanges()
 }
 
 // A read outage right after a successful create keeps the endpoint in

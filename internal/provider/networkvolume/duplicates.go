@@ -4,12 +4,16 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -22,17 +26,9 @@ import (
 // tier, a pod on name, image and GPU, a cluster on name, type and compute.
 // What they share is the import hint (diagnostics.ImportHint).
 
-// ownVolumes holds the volumes this provider instance (one Terraform
-// command) created or adopted, so that several identical volumes of one
-// apply (count, for_each) are not taken for a lost reply's volume.
-var ownVolumes sync.Map
-
-// ownVolume keys ownVolumes by provider instance, so that providers served
-// side by side in one process (tests) do not share what they created.
-type ownVolume struct {
-	data *providerdata.Data
-	id   string
-}
+// kind names network volumes in what this provider process created
+// (providerdata.Creates).
+const kind = "network volume"
 
 // withConfig carries the configuration-only arguments from m (the plan or
 // prior state) into a model read from the API, with the monthly estimate
@@ -53,7 +49,7 @@ func twinOf(v runpod.NetworkVolume, body runpod.CreateNetworkVolumeRequest) bool
 func (r *volumeResource) twins(all []runpod.NetworkVolume, body runpod.CreateNetworkVolumeRequest, skip []runpod.NetworkVolume) []runpod.NetworkVolume {
 	var out []runpod.NetworkVolume
 	for _, v := range all {
-		if _, own := ownVolumes.Load(ownVolume{r.Data, v.ID}); own || !twinOf(v, body) {
+		if r.Data.Creates().Owns(kind, v.ID) || !twinOf(v, body) {
 			continue
 		}
 		known := false
@@ -95,16 +91,21 @@ func refuseTwin(body runpod.CreateNetworkVolumeRequest, twins []runpod.NetworkVo
 // looks like the request appeared since the list taken just before it
 // (before), it is this create's volume: it is returned, to be adopted,
 // with a warning. Otherwise the error says what may exist.
-func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateNetworkVolumeRequest, before []runpod.NetworkVolume, createErr error) (*runpod.NetworkVolume, diag.Diagnostic) {
+func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreateNetworkVolumeRequest,
+	before []runpod.NetworkVolume, flight *providerdata.Flight, createErr error,
+) (*runpod.NetworkVolume, diag.Diagnostic) {
 	const summary = "Network Volume May Have Been Created"
 	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), createErr)
-	all, err := client.ListNetworkVolumes(ctx)
+	// Same-name creates of this apply still sending may have made volumes
+	// that no one owns yet: wait for them before telling which is this one.
+	flight.Resolve()
+	_, appeared, err := providerdata.Settle(ctx, r.Data.Creates(), kind, body.Name, true, client.ListNetworkVolumes,
+		func(all []runpod.NetworkVolume) []runpod.NetworkVolume { return r.twins(all, body, before) })
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's volumes to look for it failed too (%s). The next apply refuses to "+
 			"create another volume identical to this one while one exists, and names it.", err)
 		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
-	appeared := r.twins(all, body, before)
 	switch len(appeared) {
 	case 1:
 		v := appeared[0]
@@ -121,4 +122,48 @@ func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Cli
 			describeVolumes(appeared), diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	}
 	return nil, diag.NewErrorDiagnostic(summary, detail)
+}
+
+// volumeShape is what a pending create keeps of its request (see
+// lostcreate.Pending): what twinOf compares.
+func volumeShape(body runpod.CreateNetworkVolumeRequest) runpod.CreateNetworkVolumeRequest {
+	return runpod.CreateNetworkVolumeRequest{Name: body.Name, Size: body.Size, DataCenter: body.DataCenter, Type: body.Type}
+}
+
+// savePending records a create whose reply was lost and that no lookup
+// settled as a pending create (lostcreate.Pending): the volumes like it in
+// before, and those this process made, are not its own.
+func (r *volumeResource) savePending(ctx context.Context, body runpod.CreateNetworkVolumeRequest, sent time.Time,
+	before []runpod.NetworkVolume, resp *resource.CreateResponse,
+) {
+	var baseline []string
+	for _, v := range before {
+		if twinOf(v, body) {
+			baseline = append(baseline, v.ID)
+		}
+	}
+	p := lostcreate.NewPending(ctx, r.Data.Creates(), kind, body.Name, sent, baseline, volumeShape(body))
+	p.Save(ctx, kind, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
+}
+
+// pending finds what the pending create of the volume named name made.
+func pending(client *runpod.Client, name string) lostcreate.Lookup[runpod.NetworkVolume] {
+	return lostcreate.Lookup[runpod.NetworkVolume]{
+		Noun: kind, ResourceType: ResourceType, Name: name,
+		List: client.ListNetworkVolumes,
+		ID:   func(v runpod.NetworkVolume) string { return v.ID },
+		Match: func(p lostcreate.Pending, v runpod.NetworkVolume) bool {
+			body, err := lostcreate.ShapeAs[runpod.CreateNetworkVolumeRequest](p)
+			return err == nil && twinOf(v, body)
+		},
+		// Runpod does not say when a volume was created.
+		Created: func(runpod.NetworkVolume) (time.Time, bool) { return time.Time{}, false },
+	}
+}
+
+// nameOf reads the name from a state.
+func nameOf(ctx context.Context, s tfsdk.State, diags *diag.Diagnostics) string {
+	var name types.String
+	diags.Append(s.GetAttribute(ctx, path.Root("name"), &name)...)
+	return name.ValueString()
 }

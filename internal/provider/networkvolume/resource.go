@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -18,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -135,26 +137,33 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// Look before creating: the same-name volumes now are both what a
 	// plain re-run after a lost create reply must not duplicate, and the
-	// baseline that tells which volume a lost reply created.
-	before, err := client.ListNetworkVolumes(ctx)
+	// baseline that tells which volume a lost reply created. Lookalikes
+	// that same-name creates of this apply, still waiting for their
+	// replies, may have made are waited for, not refused
+	// (providerdata.Settle).
+	creates := r.Data.Creates()
+	before, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, false, client.ListNetworkVolumes,
+		func(all []runpod.NetworkVolume) []runpod.NetworkVolume { return r.twins(all, body, nil) })
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check for an Identical Volume", fmt.Sprintf("listing network "+
 			"volumes before creating %q, to make sure an earlier apply did not create it already; nothing was created",
 			body.Name), err))
 		return
 	}
-	if !plan.AllowDuplicate.ValueBool() {
-		if twins := r.twins(before, body, nil); len(twins) > 0 {
-			resp.Diagnostics.Append(refuseTwin(body, twins))
-			return
-		}
+	if !plan.AllowDuplicate.ValueBool() && len(twins) > 0 {
+		resp.Diagnostics.Append(refuseTwin(body, twins))
+		return
 	}
 
+	flight := creates.Send(kind, body.Name)
+	defer flight.Done()
+	sent := time.Now()
 	created, err := client.CreateNetworkVolume(ctx, body)
 	if errors.Is(err, runpod.ErrAmbiguous) {
-		adopted, d := r.ambiguousCreate(ctx, client, body, before, err)
+		adopted, d := r.ambiguousCreate(ctx, client, body, before, flight, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
+			r.savePending(ctx, body, sent, before, resp)
 			return
 		}
 		created = adopted
@@ -165,7 +174,8 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 			fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), err))
 		return
 	}
-	ownVolumes.Store(ownVolume{r.Data, created.ID}, true)
+	creates.Own(kind, created.ID)
+	flight.Done()
 	tflog.Info(ctx, "created network volume", map[string]any{"id": created.ID, "data_center": created.DataCenter})
 
 	// Save what the create returned first, so that a failing read-back can
@@ -199,9 +209,14 @@ func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnosti
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	client, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
+	}
+	if id == "" { // a pending create (lostcreate.Pending)
+		if id = pending(client, nameOf(ctx, req.State, &resp.Diagnostics)).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
+			return
+		}
 	}
 	v, err := r.Data.Reads().NetworkVolume(ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
@@ -240,6 +255,12 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" { // a pending create (lostcreate.Pending)
+		if id = pending(client, state.Name.ValueString()).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
+			return
+		}
+		state.ID = types.StringValue(id)
+	}
 	// Runpod's REST docs list no in-use refusal for a volume delete, so the
 	// provider does not count on one: it looks for pods (cluster members
 	// included) that mount the volume and refuses itself. A replacement

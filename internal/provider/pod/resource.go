@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
@@ -101,8 +101,10 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// A pod this configuration may already have created, in an apply whose
 	// create reply was lost, must not get a twin: a pipeline re-runs apply
 	// without reading the error.
+	var baseline []string
 	if !plan.AllowDuplicate.ValueBool() {
-		if d := r.refuseRecentTwin(ctx, client, body); d != nil {
+		var d diag.Diagnostic
+		if baseline, d = r.refuseRecentTwin(ctx, client, body); d != nil {
 			resp.Diagnostics.Append(d)
 			return
 		}
@@ -113,13 +115,17 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.
+	flight := r.Data.Creates().Send(kind, body.Name)
+	defer flight.Done()
 	started := time.Now()
 	created, err := client.CreatePod(ctx, body)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := r.ambiguousCreate(ctx, client, body, started, err)
+		adopted, d := r.ambiguousCreate(ctx, client, body, started, flight, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
+			p := lostcreate.NewPending(ctx, r.Data.Creates(), kind, body.Name, started, baseline, podShape(body))
+			p.Save(ctx, kind, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
 			return
 		}
 		created = adopted
@@ -127,7 +133,8 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		resp.Diagnostics.Append(r.createRefused(ctx, plan, body, err))
 		return
 	}
-	ownPods.Store(ownPod{r.Data, created.ID}, true)
+	r.Data.Creates().Own(kind, created.ID)
+	flight.Done()
 	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
 	if r.afterCreate != nil {
 		r.afterCreate(created)
@@ -291,17 +298,9 @@ func (r *podResource) checkPlacement(ctx context.Context, plan podModel, dcs []s
 	return nil, nil
 }
 
-// ownPods holds the pods this provider instance (one Terraform command)
-// created or adopted, keyed by ownPod: neither a lost reply's pod nor a
-// recent twin, even when several pods of one apply share a name.
-var ownPods sync.Map
-
-// ownPod keys ownPods by provider instance, so that providers served side
-// by side in one process (tests) do not share what they created.
-type ownPod struct {
-	data *providerdata.Data
-	id   string
-}
+// kind names pods in what this provider process created
+// (providerdata.Creates).
+const kind = "pod"
 
 // clockSkew allows for the difference between this machine's clock and
 // Runpod's when telling whether a pod appeared after a request began.
@@ -323,20 +322,45 @@ func twinOf(p runpod.Pod, body runpod.CreatePodRequest) bool {
 }
 
 // twins lists the account's pods that look like body's and were created
-// after since, leaving out the pods this process knows as its own.
-func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time) ([]runpod.Pod, error) {
-	pods, err := client.ListPods(ctx, false)
-	if err != nil {
-		return nil, err
+// after since, leaving out the pods this process knows as its own. Pods
+// that same-name creates of this process still under way may have made
+// are waited for (providerdata.Settle; lookup: for a lost reply's lookup,
+// which waits only for creates still sending).
+func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time, lookup bool) (all, twins []runpod.Pod, err error) {
+	creates := r.Data.Creates()
+	return providerdata.Settle(ctx, creates, kind, body.Name, lookup,
+		func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
+		func(pods []runpod.Pod) []runpod.Pod {
+			var out []runpod.Pod
+			for _, p := range pods {
+				if creates.Owns(kind, p.ID) || !twinOf(p, body) || p.CreatedAt.Before(since) || p.Status == runpod.PodStatusTerminated {
+					continue
+				}
+				out = append(out, p)
+			}
+			return out
+		})
+}
+
+// podShape is what a pending create keeps of its request (see
+// lostcreate.Pending): what twinOf compares, never the env.
+func podShape(body runpod.CreatePodRequest) runpod.CreatePodRequest {
+	return runpod.CreatePodRequest{Name: body.Name, Image: body.Image, GPU: body.GPU, CPU: body.CPU}
+}
+
+// pending finds what the pending create of the pod named name made.
+func (r *podResource) pending(name string) lostcreate.Lookup[runpod.Pod] {
+	client, _ := r.Data.Client()
+	return lostcreate.Lookup[runpod.Pod]{
+		Noun: kind, ResourceType: ResourceType, Name: name,
+		List: func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
+		ID:   func(p runpod.Pod) string { return p.ID },
+		Match: func(pc lostcreate.Pending, p runpod.Pod) bool {
+			body, err := lostcreate.ShapeAs[runpod.CreatePodRequest](pc)
+			return err == nil && p.Status != runpod.PodStatusTerminated && twinOf(p, body)
+		},
+		Created: func(p runpod.Pod) (time.Time, bool) { return p.CreatedAt, true },
 	}
-	var out []runpod.Pod
-	for _, p := range pods {
-		if _, own := ownPods.Load(ownPod{r.Data, p.ID}); own || !twinOf(p, body) || p.CreatedAt.Before(since) || p.Status == runpod.PodStatusTerminated {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 // describePods lists pods for a message, one a line.
@@ -357,16 +381,24 @@ func describePods(pods []runpod.Pod) string {
 // ambiguousWindow: most likely the pod of an earlier apply whose create
 // reply was lost, which a plain re-run (what a pipeline does) would
 // otherwise duplicate. allow_duplicate opts out.
-func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) diag.Diagnostic {
-	found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow))
+// It also returns the ids of the pods like body's that it saw (the
+// baseline of a pending create, lostcreate.Pending).
+func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) ([]string, diag.Diagnostic) {
+	all, found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow), false)
+	var baseline []string
+	for _, p := range all {
+		if twinOf(p, body) {
+			baseline = append(baseline, p.ID)
+		}
+	}
 	if err != nil {
-		return diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
+		return nil, diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
 			"sure an earlier apply did not create it already (set allow_duplicate = true to skip the check)", body.Name), err)
 	}
 	if len(found) == 0 {
-		return nil
+		return baseline, nil
 	}
-	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
+	return nil, diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
 		fmt.Sprintf("Not creating pod %q: the account has a pod with the same name, image and compute, created in the last "+
 			"%s and not created by this apply:\n%s\n\nThat is most likely the pod of an earlier apply whose create reply was "+
 			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
@@ -380,10 +412,13 @@ func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Clien
 // requested name, image and compute appeared after the request began, it
 // is this create's pod: it is returned, to be adopted, with a warning.
 // Otherwise the error lists the pods that could be it.
-func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time, createErr error) (*runpod.Pod, diag.Diagnostic) {
+func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time,
+	flight *providerdata.Flight, createErr error,
+) (*runpod.Pod, diag.Diagnostic) {
 	const summary = "Pod May Have Been Created"
 	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
-	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew))
+	flight.Resolve()
+	_, appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew), true)
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
 			"named %q. The next apply refuses to create another while such a pod is less than %s old, and names it.",
@@ -416,6 +451,11 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	id := prior.ID.ValueString()
+	if id == "" { // a pending create (lostcreate.Pending)
+		if id = r.pending(prior.Name.ValueString()).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
+			return
+		}
+	}
 	p, err := r.Data.Reads().Pod(ctx, id)
 	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && p.Status == runpod.PodStatusTerminated, resp) {
 		return
@@ -603,6 +643,11 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
+	if id == "" { // a pending create (lostcreate.Pending)
+		if id = r.pending(name).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
+			return
+		}
+	}
 	action := fmt.Sprintf("terminating pod %s", id)
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "pod", Name: name, ID: id,

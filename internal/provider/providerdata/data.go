@@ -26,6 +26,9 @@ type Data struct {
 	templatePlans *TemplatePlans
 	// costs holds the cost summaries given and the spend limit (costs.go).
 	costs *Costs
+	// creates is what this process created of the kinds whose names
+	// repeat, and their creates under way (creates.go).
+	creates *Creates
 	// summary and detail explain why client is nil.
 	summary, detail string
 }
@@ -33,7 +36,8 @@ type Data struct {
 // NewData wraps a ready client.
 func NewData(c *runpod.Client) *Data {
 	cat := newCatalog(c)
-	return &Data{client: c, catalog: cat, reads: newReads(c), templatePlans: &TemplatePlans{}, costs: newCosts(c, cat)}
+	return &Data{client: c, catalog: cat, reads: newReads(c), templatePlans: &TemplatePlans{}, costs: newCosts(c, cat),
+		creates: newCreates()}
 }
 
 // TemplatePlans returns what this provider process has planned for
@@ -45,10 +49,16 @@ func (d *Data) TemplatePlans() *TemplatePlans {
 	return d.templatePlans
 }
 
+// Creates returns what this provider process created of the kinds whose
+// names repeat, and their creates under way.
+func (d *Data) Creates() *Creates {
+	return d.creates
+}
+
 // Unavailable records why no client could be built, to be reported by the
 // first operation that needs one.
 func Unavailable(summary, detail string) *Data {
-	return &Data{summary: summary, detail: detail}
+	return &Data{summary: summary, detail: detail, creates: newCreates()}
 }
 
 // Client returns the API client, or an error diagnostic that says what is

@@ -1,0 +1,193 @@
+package providerdata
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
+)
+
+// Creates is what this provider process (one Terraform command) created or
+// adopted of the kinds whose names repeat (pods, clusters, endpoints,
+// network volumes), and which of their creates are under way, so that the
+// identical objects of one apply (count, for_each) are never taken for the
+// orphan of a lost create reply.
+//
+// An object is this process's own from the moment its create returns (Own),
+// but Runpod lists it from the moment the POST lands, which may be well
+// before: a sibling's duplicate guard that lists in between would see an
+// object that no one owns yet. Every create therefore tells Creates when it
+// sends its POST (Send) and when it is over (Flight.Done), and a guard or a
+// lost-reply lookup that finds lookalikes while same-name creates of this
+// process are under way waits for them to return and record what they made
+// before it decides (Settle).
+type Creates struct {
+	mu      sync.Mutex
+	owned   map[string]map[string]bool // kind -> id -> own
+	flights map[flightKey]*flights
+}
+
+type flightKey struct{ kind, name string }
+
+// flights counts one kind and name's creates under way: sending (POST sent,
+// no reply yet) and resolving (the reply was lost and the create is looking
+// up what it made); started counts every Send, so that a list can tell
+// whether a create began while it ran.
+type flights struct {
+	sending, resolving int
+	started            uint64
+}
+
+func newCreates() *Creates {
+	return &Creates{owned: map[string]map[string]bool{}, flights: map[flightKey]*flights{}}
+}
+
+// Own records that this process created or adopted the kind's object id.
+func (c *Creates) Own(kind, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.owned[kind] == nil {
+		c.owned[kind] = map[string]bool{}
+	}
+	c.owned[kind][id] = true
+}
+
+// Owns reports whether this process created or adopted the kind's object id.
+func (c *Creates) Owns(kind, id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.owned[kind][id]
+}
+
+// Owned returns the ids of the kind's objects this process created or
+// adopted, sorted.
+func (c *Creates) Owned(kind string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.owned[kind]))
+	for id := range c.owned[kind] {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Flight is one create under way, from Send to Done.
+type Flight struct {
+	c         *Creates
+	key       flightKey
+	resolving bool
+	done      bool
+}
+
+// Send records that a create of the kind named name is about to send its
+// POST. Call Done when it is over: after Own, or after a failure.
+func (c *Creates) Send(kind, name string) *Flight {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := flightKey{kind, name}
+	f := c.flights[k]
+	if f == nil {
+		f = &flights{}
+		c.flights[k] = f
+	}
+	f.sending++
+	f.started++
+	return &Flight{c: c, key: k}
+}
+
+// Resolve records that the create's reply was lost and that it now looks
+// up what it made: other lookups wait for creates still sending, not for
+// this one (two lookups waiting for each other would wait forever).
+func (f *Flight) Resolve() {
+	f.c.mu.Lock()
+	defer f.c.mu.Unlock()
+	if f.done || f.resolving {
+		return
+	}
+	f.resolving = true
+	fl := f.c.flights[f.key]
+	fl.sending--
+	fl.resolving++
+}
+
+// Done ends the flight; calling it again does nothing.
+func (f *Flight) Done() {
+	f.c.mu.Lock()
+	defer f.c.mu.Unlock()
+	if f.done {
+		return
+	}
+	f.done = true
+	fl := f.c.flights[f.key]
+	if f.resolving {
+		fl.resolving--
+	} else {
+		fl.sending--
+	}
+}
+
+// quiet reports whether no create of the key that a guard (or, with
+// lookup, a lost-reply lookup) must wait for is under way, and how many
+// were started so far.
+func (c *Creates) quiet(k flightKey, lookup bool) (bool, uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f := c.flights[k]
+	if f == nil {
+		return true, 0
+	}
+	busy := f.sending
+	if !lookup {
+		busy += f.resolving
+	}
+	return busy == 0, f.started
+}
+
+// settleWait paces the wait for siblings' creates: they end when Runpod
+// answers a POST, in well under a second.
+var settleWait = poll.Backoff{Initial: 20 * time.Millisecond, Max: 250 * time.Millisecond, Factor: 2}
+
+// Settle lists the account's objects of a kind (list) and picks the
+// lookalikes of a create named name (pick, which reads Owns after the list
+// returned). When it finds some while same-name creates of this process are
+// under way, or began while the list ran, they may be those creates' own
+// objects, listed before their replies came back: it waits until they are
+// over (they record what they made) and lists again. A lookup after a lost
+// reply (lookup true, after Flight.Resolve) waits only for creates still
+// sending. The wait ends with ctx.
+func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bool,
+	list func(context.Context) ([]T, error), pick func([]T) []T,
+) (all, picked []T, err error) {
+	k := flightKey{kind, name}
+	for {
+		_, before := c.quiet(k, lookup)
+		all, err = list(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		picked = pick(all)
+		quiet, after := c.quiet(k, lookup)
+		if len(picked) == 0 || (quiet && after == before) {
+			return all, picked, nil
+		}
+		if err := poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
+			q, _ := c.quiet(k, lookup)
+			return q, nil
+		}); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// WaitSending waits until no same-name create of the kind is still sending
+// (they have returned and recorded what they made, or are resolving a lost
+// reply), or ctx ends.
+func (c *Creates) WaitSending(ctx context.Context, kind, name string) error {
+	return poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
+		q, _ := c.quiet(flightKey{kind, name}, true)
+		return q, nil
+	})
+}

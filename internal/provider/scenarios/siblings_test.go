@@ -1,0 +1,173 @@
+package scenarios_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// Identical objects of one count set are this configuration's own: the
+// duplicate guards that stop a re-run from duplicating a lost create reply's
+// object must never refuse a sibling, in one apply or across re-runs.
+
+// sibling is one kind whose names repeat, as a count = 3 set of identical
+// objects.
+type sibling struct {
+	kind, collection, name string
+	config                 string // the resource body, without count
+}
+
+func siblings() []sibling {
+	return []sibling{
+		{"runpod_network_volume", "/v2/network-volumes", "sib-volume", `
+  name           = "sib-volume"
+  size_gb        = 10
+  data_center_id = "EU-RO-1"`},
+		{"runpod_pod", "/v2/pods", "sib-pod", `
+  name  = "sib-pod"
+  image = "` + pytorchImage + `"
+  gpu   = { type_id = "` + rtx4090 + `" }`},
+		{"runpod_endpoint", "/v2/serverless", "sib-endpoint", `
+  name         = "sib-endpoint"
+  type         = "QUEUE"
+  image        = "ghcr.io/acme/worker:1"
+  gpu_pools    = ["ADA_24"]
+  scaler_type  = "QUEUE_DELAY"
+  scaler_value = 4`},
+		{"runpod_cluster", "/v2/clusters", "sib-cluster", `
+  name              = "sib-cluster"
+  type              = "TRAINING"
+  gpu_type_id       = "NVIDIA H100 80GB HBM3"
+  gpu_count_per_pod = 8
+  pod_count         = 2
+  data_center_ids   = ["US-TX-3"]
+  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"`},
+	}
+}
+
+func (s sibling) set(n int) string {
+	return fmt.Sprintf("%sresource %q \"x\" {\n  count = %d\n%s\n}\n", faultProvider, s.kind, n, s.config)
+}
+
+// converged fails t unless the API holds exactly n objects of the set and
+// the state tracks exactly those, and the next plan is clean.
+func (s sibling) converged(t *testing.T, env *acctest.Env, cli *acctest.CLI, n int, why string) {
+	t.Helper()
+	api := namedIDs(env, s.collection, s.name)
+	state := cli.StateIDs(s.kind)
+	if len(api) != n || len(state) != n {
+		t.Fatalf("%s: the API holds %d %s (%v) and the state %d (%v), want %d each", why, len(api), s.kind, api, len(state), state, n)
+	}
+	for _, id := range state {
+		if !strings.Contains(strings.Join(api, " "), id) {
+			t.Fatalf("%s: state tracks %s, which the API does not hold (%v)", why, id, api)
+		}
+	}
+	cleanPlan(t, cli, why)
+}
+
+// A count = 3 set of identical objects applies in one run, every run, even
+// when each create's reply comes back long after Runpod made the object (so
+// that a sibling's duplicate guard lists it before its create has returned).
+func TestAccSiblings_oneApply(t *testing.T) {
+	t.Parallel()
+	for _, s := range siblings() {
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(s.set(3))
+			cli.Init()
+			for run := 1; run <= 3; run++ {
+				// Every create lands at once and is answered 300 ms later,
+				// each at its own time.
+				env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Count: 3, AfterHandler: true,
+					Latency: 300 * time.Millisecond})
+				res := cli.Run(applyArgs...)
+				env.Fake.ClearFaults()
+				if res.ExitCode != 0 {
+					t.Fatalf("run %d: apply of three identical %s failed:\n%s", run, s.kind, res.Output())
+				}
+				res.Lacks(t, "Identical", "Same Name Exists", "May Have Been Created")
+				s.converged(t, env, cli, 3, fmt.Sprintf("run %d", run))
+				cli.MustRun("destroy", "-auto-approve", "-input=false")
+			}
+		})
+	}
+}
+
+// After one create of a count = 3 set fails (a 500 before Runpod acts),
+// a plain re-run creates the missing one, without allow_duplicate: the
+// address whose create failed is recorded as pending and the others are
+// not its twins.
+func TestAccSiblings_failedCreateReRun(t *testing.T) {
+	t.Skip("issue 26 (b) is not finished: the failed address is recorded as pending and the refresh settles it, but " +
+		"the replacement of the tainted record does not get its exclusions (a tainted object's private state reaches " +
+		"neither the replacement's plan nor its Delete), so the create is still refused by the siblings")
+	t.Parallel()
+	for _, s := range siblings() {
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(s.set(3))
+			cli.Init()
+			// Two creates go through (a fault with only latency uses its
+			// turn), the third is refused with a 500 before Runpod acts.
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Count: 2, Latency: time.Millisecond})
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Status: 500})
+			first := cli.Run(applyArgs...)
+			env.Fake.ClearFaults()
+			if first.ExitCode == 0 {
+				t.Fatalf("the apply whose third create failed succeeded:\n%s", first.Output())
+			}
+			first.Contains(t, "May Have Been Created", "Recorded As Pending")
+			if n := len(namedIDs(env, s.collection, s.name)); n != 2 {
+				t.Fatalf("%d %s after the failed apply, want 2", n, s.kind)
+			}
+			res := cli.Run(applyArgs...)
+			if res.ExitCode != 0 {
+				t.Fatalf("the plain re-run did not create the missing one:\n%s", res.Output())
+			}
+			res.Contains(t, "Was Not Created")
+			res.Lacks(t, "Identical", "Same Name Exists", "allow_duplicate")
+			s.converged(t, env, cli, 3, "after the re-run")
+			if n := env.Fake.CountRequests("POST", s.collection); n != 4 {
+				t.Errorf("%d creates sent, want 4 (three, and the one that failed)", n)
+			}
+		})
+	}
+}
+
+// A lost create reply in a count = 3 set (Runpod creates the object, the
+// reply is dropped) is settled in the same apply: the one new object that is
+// not a sibling's is adopted, not a sibling's object, and nothing is sent
+// twice.
+func TestAccSiblings_lostReply(t *testing.T) {
+	t.Parallel()
+	for _, s := range siblings() {
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(s.set(3))
+			cli.Init()
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Count: 2, Latency: 300 * time.Millisecond, AfterHandler: true})
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Drop: true, AfterHandler: true})
+			res := cli.Run(applyArgs...)
+			env.Fake.ClearFaults()
+			if res.ExitCode != 0 {
+				t.Fatalf("the apply whose third create reply was lost did not adopt it:\n%s", res.Output())
+			}
+			res.Contains(t, "Adopted After a Lost Create Reply")
+			s.converged(t, env, cli, 3, "after the lost reply")
+			if n := env.Fake.CountRequests("POST", s.collection); n != 3 {
+				t.Errorf("%d creates sent, want 3", n)
+			}
+		})
+	}
+}
