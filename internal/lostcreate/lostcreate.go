@@ -1,19 +1,15 @@
 // Package lostcreate keeps a lost create reply from buying a second billed
-// object, for kinds whose names repeat in an account (endpoints, clusters;
-// pods and network volumes use its pending creates with their own guards).
+// object, for kinds whose names repeat in an account (endpoints, clusters).
 // Two moments matter: the apply whose create failed in transit (Resolve:
 // adopt the one object that appeared, or explain), and the next apply that
 // a pipeline runs without reading the error (RefuseTwin: do not create
 // another while a recent lookalike that this run did not create exists).
 //
 // Identical objects of one configuration (count, for_each) are never each
-// other's twins. In one apply, what this provider process created is its
-// own (providerdata.Creates), and a guard or a lookup that lists a sibling's
+// other's twins: what this provider process created is its own
+// (providerdata.Creates), and a guard or a lookup that lists a sibling's
 // object before the sibling's create has returned waits for it
-// (providerdata.Settle). Across runs, the address whose reply was lost and
-// could not be settled is saved in state as a pending create that carries
-// what it must not take for its own; see Pending for how the next run
-// settles it and why the plan shows it as a replacement.
+// (providerdata.Settle).
 package lostcreate
 
 import (
@@ -61,11 +57,9 @@ type Kind[T any] struct {
 // shape that this provider process did not create (creates) is younger than
 // TwinWindow. It answers nil when the create may go ahead. Lookalikes that
 // same-name creates of this process still under way may have made are
-// waited for, not refused (providerdata.Settle). It also returns the ids of
-// the objects with the name and shape that it saw, the baseline of a
-// pending create (Pending).
-func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, name string) ([]string, diag.Diagnostic) {
-	all, found, err := providerdata.Settle(ctx, creates, k.Noun, name, false, k.List, func(all []T) []T {
+// waited for, not refused (providerdata.Settle).
+func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, name string) diag.Diagnostic {
+	_, found, err := providerdata.Settle(ctx, creates, k.Noun, name, false, k.List, func(all []T) []T {
 		var out []T
 		for _, o := range all {
 			if k.Name(o) == name && k.Same(o) && time.Since(k.CreatedAt(o)) < TwinWindow+ClockSkew && !creates.Owns(k.Noun, k.ID(o)) {
@@ -75,24 +69,18 @@ func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Cre
 		return out
 	})
 	if err != nil {
-		return nil, diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
+		return diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
 			fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, name), err))
 	}
-	var baseline []string
-	for _, o := range all {
-		if k.Name(o) == name && k.Same(o) {
-			baseline = append(baseline, k.ID(o))
-		}
-	}
 	if len(found) == 0 {
-		return baseline, nil
+		return nil
 	}
 	twins := make([]string, len(found))
 	for i, o := range found {
 		twins[i] = fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339))
 	}
 	first := k.ID(found[0])
-	return nil, diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
+	return diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
 		"A %s named %q with the same %s was created less than %s ago and is not managed by this "+
 			"configuration:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost, and it "+
 			"may bill. The provider does not create a second one. If it is this configuration's %s, import it:\n\n"+

@@ -37,7 +37,7 @@ func TestRefuseTwin(t *testing.T) {
 		{"twin", "web", "gpu", now.Add(-time.Minute)},
 	}
 	owner := providerdata.NewData(nil).Creates()
-	_, d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web")
+	d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web")
 	if d == nil || !strings.Contains(d.Detail(), "twin") || strings.Contains(d.Detail(), "- old") || strings.Contains(d.Detail(), "- other") {
 		t.Fatalf("want a refusal naming only the recent same-shape twin, got %v", d)
 	}
@@ -45,13 +45,13 @@ func TestRefuseTwin(t *testing.T) {
 		t.Errorf("refusal %q / %q lacks the summary or the import block", d.Summary(), d.Detail())
 	}
 	owner.Own("endpoint", "twin")
-	if _, d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web"); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web"); d != nil {
 		t.Errorf("an endpoint this run created is not a twin, got %v", d)
 	}
-	if _, d := RefuseTwin(context.Background(), kindOf(objs, nil), providerdata.NewData(nil).Creates(), "api"); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), providerdata.NewData(nil).Creates(), "api"); d != nil {
 		t.Errorf("another name is no twin, got %v", d)
 	}
-	if _, d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), owner, "web"); d == nil || !strings.Contains(d.Detail(), "boom") {
+	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), owner, "web"); d == nil || !strings.Contains(d.Detail(), "boom") {
 		t.Errorf("a failed list must refuse with its error, got %v", d)
 	}
 }

@@ -81,9 +81,8 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
 	kind := lostCreateKind(client, body)
-	baseline, refusal := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name)
-	if refusal != nil {
-		resp.Diagnostics.Append(refusal)
+	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name); d != nil {
+		resp.Diagnostics.Append(d)
 		return
 	}
 	flight := r.Data.Creates().Send(kind.Noun, body.Name)
@@ -95,8 +94,6 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, body.Name, "creating "+what, started, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
-			p := lostcreate.NewPending(ctx, r.Data.Creates(), kind.Noun, body.Name, started, baseline, pendingShape(body))
-			p.Save(ctx, kind.Noun, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
 			return
 		}
 		created = adopted
@@ -165,11 +162,6 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	id := state.ID.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(state.Name.ValueString()).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	c, err := r.Data.Reads().Cluster(ctx, id)
 	if providerdata.StopRefresh(ctx, "cluster", id, err, false, resp) {
 		return
@@ -231,11 +223,6 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(name).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	timeout, diags := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -319,18 +306,4 @@ func notReadyWarning(m resourceModel, last *runpod.Cluster, timeout time.Duratio
 			"Pods by status: %s.\n\nIt is saved in state and will not be created again. The next plan or refresh shows its "+
 			"pods_by_status; the runpod_cluster_pods data source lists each member. To wait longer on creates, raise "+
 			"timeouts.create; to give it up, destroy it.", m.Name.ValueString(), m.ID.ValueString(), status, why, counts))
-}
-
-// pendingShape is what a pending create keeps of its request (see
-// lostcreate.Pending): what lostCreateKind compares, never the env.
-func pendingShape(body runpod.CreateClusterRequest) runpod.CreateClusterRequest {
-	return runpod.CreateClusterRequest{Name: body.Name, Type: body.Type, Compute: body.Compute}
-}
-
-// pending finds what the pending create of the cluster named name made.
-func (r *clusterResource) pending(name string) lostcreate.Lookup[runpod.Cluster] {
-	client, _ := r.Data.Client()
-	return lostcreate.LookupOf(name, func(body runpod.CreateClusterRequest) lostcreate.Kind[runpod.Cluster] {
-		return lostCreateKind(client, body)
-	})
 }

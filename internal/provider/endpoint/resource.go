@@ -142,9 +142,8 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
-	baseline, refusal := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name)
-	if refusal != nil {
-		resp.Diagnostics.Append(refusal)
+	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name); d != nil {
+		resp.Diagnostics.Append(d)
 		return
 	}
 	flight := r.Data.Creates().Send(kind.Noun, body.Name)
@@ -155,8 +154,6 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, body.Name, "creating "+what, started, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
-			p := lostcreate.NewPending(ctx, r.Data.Creates(), kind.Noun, body.Name, started, baseline, pendingShape(body))
-			p.Save(ctx, kind.Noun, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
 			return
 		}
 		created = adopted
@@ -186,11 +183,6 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	loadTemplateEnv(ctx, req.Private, &state, &resp.Diagnostics)
 	id := state.ID.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(state.Name.ValueString()).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	e, err := r.Data.Reads().Endpoint(ctx, id)
 	if providerdata.StopRefresh(ctx, "endpoint", id, err, false, resp) {
 		return
@@ -249,11 +241,6 @@ func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(name).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -325,18 +312,4 @@ func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *resourceMo
 func (r *endpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	r.ByID.ImportState(ctx, req, resp)
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateTemplateUnknown, true)...)
-}
-
-// pendingShape is what a pending create keeps of its request (see
-// lostcreate.Pending): what lostCreateKind compares, never the env.
-func pendingShape(body runpod.CreateEndpointRequest) runpod.CreateEndpointRequest {
-	return runpod.CreateEndpointRequest{Name: body.Name, Type: body.Type, GPU: body.GPU, CPU: body.CPU}
-}
-
-// pending finds what the pending create of the endpoint named name made.
-func (r *endpointResource) pending(name string) lostcreate.Lookup[runpod.Endpoint] {
-	client, _ := r.Data.Client()
-	return lostcreate.LookupOf(name, func(body runpod.CreateEndpointRequest) lostcreate.Kind[runpod.Endpoint] {
-		return lostCreateKind(client, body)
-	})
 }

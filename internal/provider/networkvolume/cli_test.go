@@ -230,11 +230,9 @@ func TestAccNetworkVolume_cliLostCreateReplyThreeApplies(t *testing.T) {
 	}
 }
 
-// When the look-up after a lost reply fails too, the address is recorded in
-// state as a pending create; the next plain apply finds the one volume the
-// lost reply made and takes it into state (tainted, so it is replaced), and
-// never leaves two volumes for the address. allow_duplicate still creates a
-// second volume on purpose.
+// When the look-up after a lost reply fails too, the next plain apply
+// refuses to create a second identical volume, naming it with an import
+// block, and creates nothing; allow_duplicate opts out.
 func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
@@ -249,21 +247,25 @@ func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 	if res.ExitCode == 0 {
 		t.Fatalf("apply succeeded although the create reply and the look-up were lost:\n%s", res.Output())
 	}
-	res.Contains(t, "Network Volume May Have Been Created", "Network Volume Recorded As Pending")
 	vs := env.Fake.NetworkVolumes()
 	if len(vs) != 1 {
 		t.Fatalf("volumes %+v, want the one the lost create made", vs)
 	}
-	res = cli.Run("apply", "-auto-approve", "-input=false")
-	if res.ExitCode != 0 {
-		t.Fatalf("the re-run did not settle the pending create:\n%s", res.Output())
+	for range 2 {
+		res = cli.Run("apply", "-auto-approve", "-input=false")
+		if res.ExitCode == 0 {
+			t.Fatalf("a re-run created past an identical volume:\n%s", res.Output())
+		}
+		res.Contains(t, "Error: Identical Network Volume Exists", vs[0].ID, `id = "`+vs[0].ID+`"`)
 	}
-	res.Contains(t, "Network Volume Found After Lost Create Reply", vs[0].ID, "untaint")
 	if n := len(env.Fake.NetworkVolumes()); n != 1 {
-		t.Errorf("%d volumes after the re-run, want 1", n)
+		t.Errorf("%d volumes after the re-runs, want 1", n)
 	}
+	// Importing it is what the message says; then the plan is clean.
+	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + "\nimport {\n  to = " + addr + "\n  id = \"" + vs[0].ID + "\"\n}\n")
+	cli.MustRun("apply", "-auto-approve", "-input=false")
 	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 {
-		t.Errorf("plan after the re-run is not clean:\n%s", res.Output())
+		t.Errorf("plan after the import is not clean:\n%s", res.Output())
 	}
 	// allow_duplicate creates a second one on purpose.
 	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + `

@@ -4,16 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -122,48 +117,4 @@ func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Cli
 			describeVolumes(appeared), diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	}
 	return nil, diag.NewErrorDiagnostic(summary, detail)
-}
-
-// volumeShape is what a pending create keeps of its request (see
-// lostcreate.Pending): what twinOf compares.
-func volumeShape(body runpod.CreateNetworkVolumeRequest) runpod.CreateNetworkVolumeRequest {
-	return runpod.CreateNetworkVolumeRequest{Name: body.Name, Size: body.Size, DataCenter: body.DataCenter, Type: body.Type}
-}
-
-// savePending records a create whose reply was lost and that no lookup
-// settled as a pending create (lostcreate.Pending): the volumes like it in
-// before, and those this process made, are not its own.
-func (r *volumeResource) savePending(ctx context.Context, body runpod.CreateNetworkVolumeRequest, sent time.Time,
-	before []runpod.NetworkVolume, resp *resource.CreateResponse,
-) {
-	var baseline []string
-	for _, v := range before {
-		if twinOf(v, body) {
-			baseline = append(baseline, v.ID)
-		}
-	}
-	p := lostcreate.NewPending(ctx, r.Data.Creates(), kind, body.Name, sent, baseline, volumeShape(body))
-	p.Save(ctx, kind, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
-}
-
-// pending finds what the pending create of the volume named name made.
-func pending(client *runpod.Client, name string) lostcreate.Lookup[runpod.NetworkVolume] {
-	return lostcreate.Lookup[runpod.NetworkVolume]{
-		Noun: kind, ResourceType: ResourceType, Name: name,
-		List: client.ListNetworkVolumes,
-		ID:   func(v runpod.NetworkVolume) string { return v.ID },
-		Match: func(p lostcreate.Pending, v runpod.NetworkVolume) bool {
-			body, err := lostcreate.ShapeAs[runpod.CreateNetworkVolumeRequest](p)
-			return err == nil && twinOf(v, body)
-		},
-		// Runpod does not say when a volume was created.
-		Created: func(runpod.NetworkVolume) (time.Time, bool) { return time.Time{}, false },
-	}
-}
-
-// nameOf reads the name from a state.
-func nameOf(ctx context.Context, s tfsdk.State, diags *diag.Diagnostics) string {
-	var name types.String
-	diags.Append(s.GetAttribute(ctx, path.Root("name"), &name)...)
-	return name.ValueString()
 }

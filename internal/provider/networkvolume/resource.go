@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -19,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -157,13 +155,11 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	flight := creates.Send(kind, body.Name)
 	defer flight.Done()
-	sent := time.Now()
 	created, err := client.CreateNetworkVolume(ctx, body)
 	if errors.Is(err, runpod.ErrAmbiguous) {
 		adopted, d := r.ambiguousCreate(ctx, client, body, before, flight, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
-			r.savePending(ctx, body, sent, before, resp)
 			return
 		}
 		created = adopted
@@ -209,14 +205,9 @@ func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnosti
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	_, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
-	}
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = pending(client, nameOf(ctx, req.State, &resp.Diagnostics)).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
-			return
-		}
 	}
 	v, err := r.Data.Reads().NetworkVolume(ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
@@ -255,12 +246,6 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	id := state.ID.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = pending(client, state.Name.ValueString()).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
-			return
-		}
-		state.ID = types.StringValue(id)
-	}
 	// Runpod's REST docs list no in-use refusal for a volume delete, so the
 	// provider does not count on one: it looks for pods (cluster members
 	// included) that mount the volume and refuses itself. A replacement

@@ -18,7 +18,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
@@ -101,10 +100,8 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// A pod this configuration may already have created, in an apply whose
 	// create reply was lost, must not get a twin: a pipeline re-runs apply
 	// without reading the error.
-	var baseline []string
 	if !plan.AllowDuplicate.ValueBool() {
-		var d diag.Diagnostic
-		if baseline, d = r.refuseRecentTwin(ctx, client, body); d != nil {
+		if d := r.refuseRecentTwin(ctx, client, body); d != nil {
 			resp.Diagnostics.Append(d)
 			return
 		}
@@ -124,8 +121,6 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		adopted, d := r.ambiguousCreate(ctx, client, body, started, flight, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
-			p := lostcreate.NewPending(ctx, r.Data.Creates(), kind, body.Name, started, baseline, podShape(body))
-			p.Save(ctx, kind, body.Name, &resp.State, resp.Private, &resp.Diagnostics)
 			return
 		}
 		created = adopted
@@ -326,9 +321,9 @@ func twinOf(p runpod.Pod, body runpod.CreatePodRequest) bool {
 // that same-name creates of this process still under way may have made
 // are waited for (providerdata.Settle; lookup: for a lost reply's lookup,
 // which waits only for creates still sending).
-func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time, lookup bool) (all, twins []runpod.Pod, err error) {
+func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time, lookup bool) ([]runpod.Pod, error) {
 	creates := r.Data.Creates()
-	return providerdata.Settle(ctx, creates, kind, body.Name, lookup,
+	_, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, lookup,
 		func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
 		func(pods []runpod.Pod) []runpod.Pod {
 			var out []runpod.Pod
@@ -340,27 +335,7 @@ func (r *podResource) twins(ctx context.Context, client *runpod.Client, body run
 			}
 			return out
 		})
-}
-
-// podShape is what a pending create keeps of its request (see
-// lostcreate.Pending): what twinOf compares, never the env.
-func podShape(body runpod.CreatePodRequest) runpod.CreatePodRequest {
-	return runpod.CreatePodRequest{Name: body.Name, Image: body.Image, GPU: body.GPU, CPU: body.CPU}
-}
-
-// pending finds what the pending create of the pod named name made.
-func (r *podResource) pending(name string) lostcreate.Lookup[runpod.Pod] {
-	client, _ := r.Data.Client()
-	return lostcreate.Lookup[runpod.Pod]{
-		Noun: kind, ResourceType: ResourceType, Name: name,
-		List: func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
-		ID:   func(p runpod.Pod) string { return p.ID },
-		Match: func(pc lostcreate.Pending, p runpod.Pod) bool {
-			body, err := lostcreate.ShapeAs[runpod.CreatePodRequest](pc)
-			return err == nil && p.Status != runpod.PodStatusTerminated && twinOf(p, body)
-		},
-		Created: func(p runpod.Pod) (time.Time, bool) { return p.CreatedAt, true },
-	}
+	return twins, err
 }
 
 // describePods lists pods for a message, one a line.
@@ -381,24 +356,16 @@ func describePods(pods []runpod.Pod) string {
 // ambiguousWindow: most likely the pod of an earlier apply whose create
 // reply was lost, which a plain re-run (what a pipeline does) would
 // otherwise duplicate. allow_duplicate opts out.
-// It also returns the ids of the pods like body's that it saw (the
-// baseline of a pending create, lostcreate.Pending).
-func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) ([]string, diag.Diagnostic) {
-	all, found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow), false)
-	var baseline []string
-	for _, p := range all {
-		if twinOf(p, body) {
-			baseline = append(baseline, p.ID)
-		}
-	}
+func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) diag.Diagnostic {
+	found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow), false)
 	if err != nil {
-		return nil, diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
+		return diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
 			"sure an earlier apply did not create it already (set allow_duplicate = true to skip the check)", body.Name), err)
 	}
 	if len(found) == 0 {
-		return baseline, nil
+		return nil
 	}
-	return nil, diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
+	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
 		fmt.Sprintf("Not creating pod %q: the account has a pod with the same name, image and compute, created in the last "+
 			"%s and not created by this apply:\n%s\n\nThat is most likely the pod of an earlier apply whose create reply was "+
 			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
@@ -418,7 +385,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 	const summary = "Pod May Have Been Created"
 	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
 	flight.Resolve()
-	_, appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew), true)
+	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew), true)
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
 			"named %q. The next apply refuses to create another while such a pod is less than %s old, and names it.",
@@ -451,11 +418,6 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	id := prior.ID.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(prior.Name.ValueString()).Refresh(ctx, req.Private, resp.Private, resp.Identity, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	p, err := r.Data.Reads().Pod(ctx, id)
 	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && p.Status == runpod.PodStatusTerminated, resp) {
 		return
@@ -643,11 +605,6 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	if id == "" { // a pending create (lostcreate.Pending)
-		if id = r.pending(name).DeleteID(ctx, r.Data.Creates(), req.Private, &resp.Diagnostics); id == "" {
-			return
-		}
-	}
 	action := fmt.Sprintf("terminating pod %s", id)
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "pod", Name: name, ID: id,

@@ -2,7 +2,6 @@ package providerdata
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"time"
 
@@ -59,19 +58,6 @@ func (c *Creates) Owns(kind, id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.owned[kind][id]
-}
-
-// Owned returns the ids of the kind's objects this process created or
-// adopted, sorted.
-func (c *Creates) Owned(kind string) []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := make([]string, 0, len(c.owned[kind]))
-	for id := range c.owned[kind] {
-		out = append(out, id)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // Flight is one create under way, from Send to Done.
@@ -180,14 +166,4 @@ func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bo
 			return nil, nil, err
 		}
 	}
-}
-
-// WaitSending waits until no same-name create of the kind is still sending
-// (they have returned and recorded what they made, or are resolving a lost
-// reply), or ctx ends.
-func (c *Creates) WaitSending(ctx context.Context, kind, name string) error {
-	return poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
-		q, _ := c.quiet(flightKey{kind, name}, true)
-		return q, nil
-	})
 }
