@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -115,6 +116,8 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 //     rather than destroy the running cluster, and settings an import could
 //     not read are written down from the configuration.
 func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
+	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserCluster, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
