@@ -196,8 +196,8 @@ func TestAccEcrDelegation_invalidARN(t *testing.T) {
 	var steps []resource.TestStep
 	for _, tc := range cases {
 		steps = append(steps, resource.TestStep{
-			Config:      config(tc.arn, ""),
-			PlanOnly:    true,
+			Config:   config(tc.arn, ""),
+			PlanOnly: true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid ECR Repository ARN.*` + words(tc.want) + `.*` +
 				regexp.QuoteMeta("arn:aws:ecr:REGION:ACCOUNT_ID:repository/REPOSITORY_NAME")),
 		})
