@@ -268,7 +268,9 @@ const concurrencyNote = "-> **Several runs at once.** Runpod stores the account'
 	"own runs: after every change it waits briefly, reads the keys again and, if another writer undid the change, " +
 	"makes it again (a few times, at random intervals). An apply reports a key added only when a read after that wait " +
 	"shows it, and a destroy reports a key removed only when a read shows it gone; otherwise the run fails naming the " +
-	"key, and a key that could not be removed stays in state. What it cannot guarantee: a writer that does not verify " +
+	"key, and a key that could not be removed stays in state. If that read itself fails while Runpod's answer to the " +
+	"write showed the change, an apply keeps the change in state with a warning that it was not verified (the next plan " +
+	"reads the keys again), and a destroy fails and keeps the key in state. What it cannot guarantee: a writer that does not verify " +
 	"its own changes (the console, a script, an older provider version) can still undo a change after the run has " +
 	"finished. A key removed that way shows as drift in the next plan of the run that manages it; a key put back after " +
 	"a destroy is no longer managed by anyone, so check the account's keys (data source `runpod_ssh_keys`) after " +
