@@ -519,7 +519,11 @@ func TestAccGuide_troubleshootingRefusedDelete(t *testing.T) {
 
 	cli.SetConfig(acctest.Example(t, "guides/troubleshooting/removed.tf"))
 	removed := cli.MustRun(applyArgs...)
-	quoted(t, cli, "guides/troubleshooting/removed.txt", removed, subs...)
+	if cli.IsOpenTofu() {
+		quoted(t, cli, "guides/troubleshooting/removed-tofu.txt", removed, subs...)
+	} else {
+		quoted(t, cli, "guides/troubleshooting/removed.txt", removed, subs...)
+	}
 	if _, ok := fake.Template(templateID); !ok {
 		t.Error("the removed block deleted the template")
 	}
