@@ -88,6 +88,7 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 	if !drift {
 		t.Errorf("plan -json reports no drift of %s", addr)
 	}
+	cli.MustRun("plan", "-input=false", "-refresh-only").Contains(t, "reported_size_gb", "10 -> 20")
 
 	// apply writes nothing to Runpod; state records Runpod's size and cost.
 	cli.MustRun("apply", "-auto-approve", "-input=false")

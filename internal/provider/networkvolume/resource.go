@@ -104,9 +104,10 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			},
 			"reported_size_gb": schema.Int64Attribute{
 				MarkdownDescription: "The volume's size in GB as Runpod reports it, which is what Runpod bills. It equals " +
-					"`size_gb` unless the volume was grown outside Terraform (in the Runpod console): then the plan shows it " +
-					"changed, warns with the `size_gb = ...` line to write into the configuration, and proposes no change to " +
-					"the size. A plan that grows the volume shows the size it will have.",
+					"`size_gb` unless the volume was grown outside Terraform (in the Runpod console): then `terraform plan " +
+					"-refresh-only` shows it changed (and `plan -json` reports the drift), every plan warns with the " +
+					"`size_gb = ...` line to write into the configuration, and no change to the size is proposed. A plan that " +
+					"grows the volume shows the size it will have.",
 				Computed: true,
 			},
 			"estimated_cost_per_month": schema.Float64Attribute{
