@@ -27,6 +27,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/billing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/ecrdelegation"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
@@ -271,6 +272,7 @@ func (p *runpodProvider) Resources(context.Context) []func() resource.Resource {
 	return replaceByTypeName(p.tests.Resources, []func() resource.Resource{
 		template.NewResource,
 		registryauth.NewResource,
+		ecrdelegation.NewResource,
 		secret.NewResource,
 		sshkey.NewKeyResource,
 		sshkey.NewKeysResource,
@@ -326,6 +328,7 @@ func (p *runpodProvider) ListResources(context.Context) []func() list.ListResour
 		networkvolume.NewListResource,
 		secret.NewListResource,
 		registryauth.NewListResource,
+		ecrdelegation.NewListResource,
 		sshkey.NewListResource,
 		pod.NewListResource,
 		cluster.NewListResource,
@@ -348,6 +351,8 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		template.NewDataSource,
 		template.NewListDataSource,
 		registryauth.NewListDataSource,
+		ecrdelegation.NewDataSource,
+		ecrdelegation.NewListDataSource,
 		secret.NewDataSource,
 		secret.NewListDataSource,
 		sshkey.NewDataSource,

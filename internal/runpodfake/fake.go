@@ -23,16 +23,18 @@ type Fake struct {
 
 	// mu guards the account and catalog state below. Handlers hold it for
 	// the whole of one request's effect so each request is atomic.
-	mu       sync.Mutex
-	ids      idGen
-	seq      int64 // creation order, so lists are stable
-	tmpls    map[string]*storedTemplate
-	regs     map[string]*storedRegistry
-	vols     map[string]*storedVolume
-	secrets  secretStore
-	sshKeys  []string                  // the account's SSH public keys, as last PUT
-	pods     map[string]*storedPod     // standalone and cluster member pods
-	clusters map[string]*storedCluster // instant clusters
+	mu    sync.Mutex
+	ids   idGen
+	seq   int64 // creation order, so lists are stable
+	tmpls map[string]*storedTemplate
+	regs  map[string]*storedRegistry
+	// delegations are ECR delegations (ecr_delegations.go).
+	delegations map[string]*storedDelegation
+	vols        map[string]*storedVolume
+	secrets     secretStore
+	sshKeys     []string                  // the account's SSH public keys, as last PUT
+	pods        map[string]*storedPod     // standalone and cluster member pods
+	clusters    map[string]*storedCluster // instant clusters
 	// endpoints are serverless endpoints; endpointStartDelay is
 	// SetEndpointWorkerStartDelay (see endpoints_workers.go).
 	endpoints          map[string]*storedEndpoint
@@ -136,6 +138,7 @@ func New(opts ...Option) *Fake {
 		ids:                  newIDGen(),
 		tmpls:                map[string]*storedTemplate{},
 		regs:                 map[string]*storedRegistry{},
+		delegations:          map[string]*storedDelegation{},
 		vols:                 map[string]*storedVolume{},
 		secrets:              newSecretStore(),
 		pods:                 map[string]*storedPod{},
@@ -158,6 +161,7 @@ func New(opts ...Option) *Fake {
 func (f *Fake) routes() {
 	f.mux = http.NewServeMux()
 	f.templateRoutes()
+	f.ecrRoutes() // before registryRoutes: see ecrRoutes
 	f.registryRoutes()
 	f.networkVolumeRoutes()
 	f.secretRoutes()

@@ -39,8 +39,8 @@ type registryBody struct {
 }
 
 // There is no update operation: PATCH and PUT on /v2/registries/{id} get 405.
-// The ECR delegation routes (/v2/registries/delegations) are not implemented,
-// so GET /v2/registries/delegations reads as an unknown registry id (404).
+// The ECR delegation routes under /v2/registries/delegations are
+// ecr_delegations.go's.
 func (f *Fake) registryRoutes() {
 	f.handle("GET /v2/registries", f.listRegistries)
 	f.handle("POST /v2/registries", f.createRegistry)

@@ -22,8 +22,10 @@ resource "runpod_cluster" "train" {
   }
 }
 
+# The command to run, e.g. "ssh root@203.0.113.7 -p 20001": the primary
+# pod's own ssh_direct. primary_ssh_endpoint is the same endpoint as host:port.
 output "ssh_to_primary" {
-  value = runpod_cluster.train.primary_ssh_endpoint
+  value = runpod_cluster.train.primary_ssh_direct
 }
 
 output "estimated_cost_per_hour" {

@@ -1,6 +1,7 @@
 package cluster_test
 
 import (
+	"regexp"
 	"testing"
 	"time"
 
@@ -39,7 +40,8 @@ func TestAccClusterExamples(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownOutputValue("estimated_cost_per_hour", knownvalue.Float64Exact(47.84)),
-					statecheck.ExpectKnownOutputValue("ssh_to_primary", knownvalue.NotNull()),
+					statecheck.ExpectKnownOutputValue("ssh_to_primary", knownvalue.StringRegexp(
+						regexp.MustCompile(`^ssh root@\S+ -p \d+$`))),
 				},
 			},
 			{

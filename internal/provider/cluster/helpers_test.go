@@ -31,6 +31,7 @@ const (
 	summaryNotReady  = "Cluster Created but Not Ready"
 	summarySizeAdopt = "Cluster Size Adopted"
 	summaryRecorded  = "Cluster Settings Recorded From Configuration"
+	summaryScaled    = "Cluster Was Resized Outside Terraform"
 )
 
 // clusterConfig is a 2 × 8 H100 training cluster in US-TX-3 (where the

@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -174,7 +175,11 @@ func listedModel(ctx context.Context, l *clusterList, c *listedCluster) (resourc
 				c.Name, c.ID, detail))
 		return m, diags
 	}
-	diags.Append(m.setContainerFrom(ctx, primaryMember(c, members))...)
+	primary := primaryMember(c, members)
+	diags.Append(m.setContainerFrom(ctx, primary)...)
+	if c.Primary != nil && c.Primary.SSHEndpoint != "" && primary.ID == c.Primary.PodID {
+		m.PrimarySSHDirect = pod.SSHDirect(primary)
+	}
 	return m, diags
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -53,6 +54,12 @@ type resourceModel struct {
 	StartSSH         types.Bool   `tfsdk:"start_ssh"`
 	StartJupyter     types.Bool   `tfsdk:"start_jupyter"`
 
+	// ReportedPodCount is Runpod's pod count; the embedded PodCount is the
+	// size Terraform created or accepted (see refresh).
+	ReportedPodCount types.Int64 `tfsdk:"reported_pod_count"`
+	// PrimarySSHDirect is the primary pod's ssh_direct (setPrimarySSHDirect).
+	PrimarySSHDirect types.String `tfsdk:"primary_ssh_direct"`
+
 	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
 	Timeouts             timeouts.Value `tfsdk:"timeouts"`
 }
@@ -93,12 +100,48 @@ func fromAPI(c *runpod.Cluster) clusterModel {
 // configuration-only ones. A template link the API no longer reports is
 // kept: a cluster cannot change template, so a missing link is not a
 // change worth replacing a running cluster for.
+//
+// Runpod's pod count goes to reported_pod_count; pod_count keeps the size
+// Terraform created or accepted, and takes Runpod's only when it has none
+// (an import). A cluster resized in the console therefore shows as the two
+// differing, which the plan explains (see planChange), instead of as a
+// pod_count the configuration would change back.
 func (m *resourceModel) refresh(c *runpod.Cluster) {
-	template := m.TemplateID
+	template, pods := m.TemplateID, m.PodCount
 	m.clusterModel = fromAPI(c)
+	m.ReportedPodCount = m.PodCount
+	if tfvalue.Known(pods) {
+		m.PodCount = pods
+	}
 	if m.TemplateID.IsNull() && !template.IsUnknown() {
 		m.TemplateID = template
 	}
+	if m.PrimarySSHDirect.IsUnknown() {
+		m.PrimarySSHDirect = types.StringNull()
+	}
+}
+
+// setPrimarySSHDirect sets primary_ssh_direct from c's primary pod: its
+// ssh_direct, as the runpod_pod resource and data sources read it
+// (pod.SSHDirect), which needs a read of the pod. The cluster itself gives
+// only host:port, and only once the primary's 22/tcp is mapped; before that
+// it is null, and no pod is read. A primary gone since the cluster read
+// (404) has none. On any other error the value is left as it was.
+func (m *resourceModel) setPrimarySSHDirect(ctx context.Context, client *runpod.Client, c *runpod.Cluster) error {
+	if c.Primary == nil || c.Primary.PodID == "" || c.Primary.SSHEndpoint == "" {
+		m.PrimarySSHDirect = types.StringNull()
+		return nil
+	}
+	p, err := client.GetPod(ctx, c.Primary.PodID)
+	switch {
+	case runpod.IsNotFound(err):
+		m.PrimarySSHDirect = types.StringNull()
+	case err != nil:
+		return err
+	default:
+		m.PrimarySSHDirect = pod.SSHDirect(p)
+	}
+	return nil
 }
 
 func optionalString(s string) types.String {

@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -25,10 +26,10 @@ import (
 // Private state keys.
 var (
 	// privateAppliedPodCount is pod_count as Terraform last created or
-	// accepted it. The API's pod count is read into state; when the two
-	// differ while the configuration still says the applied value, the
-	// cluster was resized outside Terraform. It is absent for an imported
-	// cluster until its first apply.
+	// accepted it, which pod_count in state also holds now (Runpod's count
+	// is reported_pod_count). It is kept for states written before that,
+	// whose refresh put Runpod's count in pod_count: Read restores pod_count
+	// from it. It is absent for an imported cluster until its first apply.
 	privateAppliedPodCount = privatestate.NewKey[int64]("applied_pod_count")
 	// privateImported marks a cluster imported and not yet planned with its
 	// configuration: the settings the API does not return are null in
@@ -111,10 +112,12 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 //     requested data centers, the network volume's data center) and carries
 //     a warning with its hourly cost;
 //   - on an existing cluster every argument but name forces a replacement,
-//     except that a pod count changed outside Terraform fails the plan
-//     rather than destroy the running cluster, and settings an import could
-//     not read are written down from the configuration.
+//     except that a cluster resized outside Terraform is never replaced
+//     unasked (planChange), and settings an import could not read are
+//     written down from the configuration.
 func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
+	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserCluster, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -174,13 +177,27 @@ func immutable(plan, state resourceModel) []struct {
 }
 
 // planChange plans a change to an existing cluster.
+//
+// pod_count in state is the size Terraform created or accepted, and
+// reported_pod_count Runpod's (refresh). When they differ the cluster was
+// resized outside Terraform, and the configured pod_count decides:
+//   - still the applied size: nothing to do. Runpod cannot resize a
+//     cluster, and restoring the applied size would destroy the running one,
+//     which the provider never does unasked; the plan warns with the value
+//     to write and with -replace (scaledDetail). Terraform makes this same
+//     plan before a destroy and a -replace, which it does not block.
+//   - Runpod's size: an in-place change of record (Size Adopted).
+//   - any other size: a replacement, as for any configured change.
 func (r *clusterResource) planChange(ctx context.Context, plan, state resourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	imported, diags := privatestate.IsSet(ctx, req.Private, privateImported)
 	resp.Diagnostics.Append(diags...)
-	applied, hasApplied, diags := privateAppliedPodCount.Get(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
-	if !hasApplied {
-		applied = state.PodCount.ValueInt64()
+	applied, reported := state.PodCount.ValueInt64(), state.PodCount.ValueInt64()
+	if tfvalue.Known(state.ReportedPodCount) {
+		reported = state.ReportedPodCount.ValueInt64()
+	} else if p, ok, diags := privateAppliedPodCount.Get(ctx, req.Private); ok && !diags.HasError() {
+		// A state written before reported_pod_count existed, not
+		// refreshed (-refresh=false): pod_count may hold Runpod's count.
+		applied = p
 	}
 
 	var replace path.Paths
@@ -195,19 +212,14 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 		}
 	}
 
-	apiPods := state.PodCount.ValueInt64()
-	scaled := !state.PodCount.IsNull() && apiPods != applied
+	scaled := !state.PodCount.IsNull() && reported != applied
 	adoptSize := false
-	switch {
-	case plan.PodCount.Equal(state.PodCount):
-		adoptSize = scaled
-	case scaled && !plan.PodCount.IsUnknown() && plan.PodCount.ValueInt64() == applied && len(replace) == 0:
-		// Planned as an update that Update refuses; see scaledDetail.
-		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summaryScaled, r.scaledDetail(ctx, plan, state, applied)+
-			"\n\nUnless this plan replaces the cluster (-replace), applying it fails at this cluster and changes nothing. "+
-			"(This is a warning rather than a plan error because Terraform makes this same plan before a destroy and "+
-			"before a -replace, and an error here would block them.)")
-		return
+	switch configured := plan.PodCount; {
+	case !tfvalue.Known(configured):
+		replace = append(replace, path.Root("pod_count"))
+	case configured.ValueInt64() == applied:
+	case scaled && configured.ValueInt64() == reported:
+		adoptSize = true
 	default:
 		replace = append(replace, path.Root("pod_count"))
 	}
@@ -219,7 +231,7 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 		// whose diagnostics it shows. The marker tells the second call
 		// what is replaced and that the warnings were given.
 		resp.RequiresReplace = append(resp.RequiresReplace, replace...)
-		marker := replacingMarker{ID: state.ID.ValueString(), PodCount: apiPods, Applied: applied}
+		marker := replacingMarker{ID: state.ID.ValueString(), PodCount: reported, Applied: applied}
 		r.planCreate(ctx, plan, &marker, resp)
 		marker.Warned = true
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, marker)...)
@@ -227,17 +239,20 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	}
 
 	estimate := state.EstimatedCostPerHour
-	if adoptSize {
+	switch {
+	case adoptSize:
 		res, _ := r.checkIfPossible(ctx, plan)
 		estimate = types.Float64Unknown()
 		detail := fmt.Sprintf("Cluster %q (%s) was resized outside Terraform from %d to %d pods, and the configuration now "+
 			"says pod_count = %d. The plan records the new size in state; the cluster itself is not touched.",
-			state.Name.ValueString(), state.ID.ValueString(), applied, apiPods, apiPods)
+			state.Name.ValueString(), state.ID.ValueString(), applied, reported, reported)
 		if res != nil && res.GPU != nil && res.Price.Known {
 			detail += " " + costSentence(plan, res) + " " + billingNote
 			estimate = types.Float64Value(res.Price.PerHour)
 		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summarySizeAdopted, detail)
+	case scaled:
+		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summaryScaled, r.scaledDetail(ctx, plan, state, applied, reported))
 	}
 	if imported {
 		// The first plan after an import is always an update, even with
@@ -257,52 +272,32 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 				"-replace) to rebuild it as configured.", state.Name.ValueString(), state.ID.ValueString(), what))
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
-	if (imported || adoptSize) && !resp.Diagnostics.HasError() {
-		// The framework marks the read-only attributes unknown only when the
-		// configuration changed; an update forced here must do it itself,
-		// since Update ends with a fresh read that may differ.
-		for _, name := range volatile {
-			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), unknownOf(name))...)
-		}
-	}
-}
-
-// volatile are the read-only attributes that can change between reads.
-var volatile = []string{"pods_by_status", "primary_pod_id", "primary_ssh_endpoint"}
-
-func unknownOf(name string) attr.Value {
-	if name == "pods_by_status" {
-		return types.MapUnknown(types.Int64Type)
-	}
-	return types.StringUnknown()
 }
 
 // scaledDetail explains a cluster resized outside Terraform whose
-// configuration still says the size Terraform applied. Applying that would
-// destroy the running cluster, so the provider does not plan a replacement
-// on its own; but it cannot fail the plan either, because Terraform makes
-// the same plan before a destroy and before a -replace, and neither may be
-// blocked. So the plan warns (an in-place update of pod_count) and Update,
-// which neither a destroy nor a replacement calls, refuses it.
-func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resourceModel, applied int64) string {
-	apiPods := state.PodCount.ValueInt64()
+// configuration still says the size Terraform applied: what changed, that
+// the plan does nothing about it, the pod_count line that keeps the new
+// size, and how to rebuild at the configured size instead.
+func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resourceModel, applied, reported int64) string {
 	rebuild := fmt.Sprintf("%d pods × %d GPUs", applied, plan.GPUCountPerPod.ValueInt64())
 	if res, _ := r.checkIfPossible(ctx, plan); res != nil && res.GPU != nil && res.Price.Known {
 		rebuild = fmt.Sprintf("%d pods × %d = %d %s GPUs at %s per GPU-hour = %s per hour (catalog, Secure Cloud price)",
 			applied, plan.GPUCountPerPod.ValueInt64(), res.Price.Units, res.GPU.ID, pricing.USD(res.Price.Unit), pricing.USD(res.Price.PerHour))
 	}
-	return fmt.Sprintf("Cluster %q (%s) has %d pods now: it was resized outside Terraform (\"Scale cluster\" in the Runpod console, "+
-		"or the API) from the %d pods Terraform last applied, and the configuration still says pod_count = %d. Runpod cannot "+
-		"resize a cluster in place, so applying this configuration would destroy the running %d-pod cluster and create a "+
-		"new one; the provider does not do that unless asked.\n\n"+
+	return fmt.Sprintf("Cluster %q (%s) has %d pods now (reported_pod_count): it was resized outside Terraform (\"Scale "+
+		"cluster\" in the Runpod console, or the API) from the %d pods Terraform last applied, and the configuration still "+
+		"says pod_count = %d. No change is planned for it: Runpod cannot resize a cluster, so restoring %d pods would destroy "+
+		"the running cluster and create a new one, which the provider does not do unless asked.\n\n"+
 		"Choose one:\n"+
-		"  - Keep the cluster as it is: set pod_count = %d. The next plan records the new size in state without touching "+
-		"the cluster.\n"+
-		"  - Rebuild it at the configured size: `terraform apply -replace=ADDRESS` (`tofu apply -replace=ADDRESS` on "+
+		"  - Keep the cluster as it is: write pod_count = %d in the configuration. The next plan records the new size "+
+		"in state, with its hourly cost, without touching the cluster.\n"+
+		"  - Rebuild it at the configured size: terraform apply -replace=ADDRESS (tofu apply -replace=ADDRESS on "+
 		"OpenTofu; ADDRESS is the resource address shown here). That destroys this cluster and creates one with %s, "+
 		"billed from creation until destroyed.\n"+
-		"  - Remove it: terraform destroy is not affected by this check.",
-		state.Name.ValueString(), state.ID.ValueString(), apiPods, applied, applied, apiPods, apiPods, rebuild)
+		"  - Remove it: terraform destroy works as usual.\n\n"+
+		"Until then this warning repeats on every plan, and estimated_cost_per_hour stays the figure for the %d pods "+
+		"Terraform applied.",
+		state.Name.ValueString(), state.ID.ValueString(), reported, applied, applied, applied, reported, rebuild, applied)
 }
 
 // checkIfPossible runs the catalog check when the provider can call the

@@ -127,6 +127,10 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	last, err := waitForMembers(waitCtx, client, r.waits, created.ID, exposesSSH(ctx, client, body))
 	if last != nil {
 		state.refresh(last)
+		if perr := state.setPrimarySSHDirect(ctx, client, last); perr != nil {
+			// Filled by the next refresh; the create succeeded.
+			tflog.Debug(ctx, "cannot read the cluster's primary pod for its SSH command", map[string]any{"error": perr.Error()})
+		}
 		resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	}
 	if err != nil {
@@ -157,7 +161,7 @@ func describeCreate(body runpod.CreateClusterRequest) string {
 
 func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	client, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -166,7 +170,17 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if providerdata.StopRefresh(ctx, "cluster", id, err, false, resp) {
 		return
 	}
+	// A state written before reported_pod_count existed may hold Runpod's
+	// count in pod_count; the size Terraform applied is in private state.
+	if applied, ok, diags := privateAppliedPodCount.Get(ctx, req.Private); ok && !diags.HasError() {
+		state.PodCount = types.Int64Value(applied)
+	}
 	state.refresh(c)
+	if perr := state.setPrimarySSHDirect(ctx, client, c); perr != nil {
+		resp.Diagnostics.AddAttributeWarning(path.Root("primary_ssh_direct"), "Cluster's Primary Pod Not Read",
+			diagnostics.APIErrorDetail(fmt.Sprintf("reading primary pod %s of cluster %s for its SSH command", c.Primary.PodID, id), perr)+
+				"\n\nprimary_ssh_direct keeps its value from the previous read; the cluster itself was read.")
+	}
 	if state.EstimatedCostPerHour.IsNull() {
 		// Imported: estimate once, from the size the API reports.
 		state.EstimatedCostPerHour = r.estimate(ctx, state)
@@ -181,16 +195,6 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 		return
 	}
 	id := state.ID.ValueString()
-	if !plan.PodCount.Equal(state.PodCount) {
-		// The only pod_count change planned in place: a cluster resized
-		// outside Terraform whose configuration still says the applied size
-		// (the plan warned; see scaledDetail). Refuse before sending anything.
-		applied, _, diags := privateAppliedPodCount.Get(ctx, req.Private)
-		resp.Diagnostics.Append(diags...)
-		resp.Diagnostics.AddAttributeError(path.Root("pod_count"), summaryScaled,
-			r.scaledDetail(ctx, plan, state, applied)+"\n\nNothing was changed.")
-		return
-	}
 	// Only the name is sent: everything else reaching Update was planned as
 	// a change of record (a size adopted from the console, settings written
 	// down after an import), which the API has nothing to do for.
@@ -205,12 +209,11 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 	resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
 	resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 
-	c, err := client.GetCluster(ctx, id)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Cluster Back", fmt.Sprintf("reading cluster %s after renaming it", id), err))
-		return
-	}
-	plan.refresh(c)
+	// The plan kept what Runpod reports (the pod counts, the primary and its
+	// SSH endpoints) from the last read (UseStateForUnknown), because no
+	// in-place change touches the cluster but a rename: the state says what
+	// the plan showed, and the next refresh reads them anew. Only the
+	// estimate can be left to compute (planChange).
 	if plan.EstimatedCostPerHour.IsUnknown() {
 		plan.EstimatedCostPerHour = r.estimate(ctx, plan)
 	}

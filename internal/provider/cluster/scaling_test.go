@@ -2,7 +2,6 @@ package cluster_test
 
 import (
 	"fmt"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -14,9 +13,10 @@ import (
 )
 
 // A cluster resized in the console is never destroyed by a plan that did
-// not ask for it: the plan warns, the apply fails before writing anything,
-// and both say how to adopt or rebuild; adopting
-// is an in-place change of record; a size changed in the configuration is a
+// not ask for it: while the configuration says the applied size, the plan
+// changes nothing and warns with the size Runpod reports and the line to
+// write, and applying it succeeds without a write; adopting the new size is
+// an in-place change of record; a size changed in the configuration is a
 // replacement with its cost.
 func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 	env := newEnv(t)
@@ -26,17 +26,32 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 		return override(clusterConfig("scaled"), "pod_count", fmt.Sprintf("pod_count = %d", n))
 	}
 	noWrites := acctest.CheckFake(func() error {
-		if n := env.Fake.CountRequests("POST", "/v2/clusters") + env.Fake.CountRequests("DELETE", "/v2/clusters/*") +
-			env.Fake.CountRequests("PATCH", "/v2/clusters/*"); n != 0 {
+		if n := writes(env.Fake); n != 0 {
 			return fmt.Errorf("%d writes sent to the API", n)
 		}
 		return nil
 	})
-	scaledError := func(now, configured int) *regexp.Regexp {
-		return regexp.MustCompile(fmt.Sprintf(`(?s)Error: Cluster Was Resized Outside Terraform.*has\s+%d\s+pods\s+now.*from\s+the\s+%d\s+pods\s+Terraform\s+last\s+applied.*`+
-			`pod_count\s+=\s+%d.*would\s+destroy\s+the\s+running\s+%d-pod\s+cluster.*set\s+pod_count\s+=\s+%d.*terraform\s+apply\s+-replace=ADDRESS.*`+
-			`%d\s+pods\s+×\s+8\s+=\s+%d\s+NVIDIA\s+H100\s+80GB\s+HBM3\s+GPUs\s+at\s+\$2\.99\s+per\s+GPU-hour.*Nothing\s+was\s+changed`,
-			now, configured, configured, now, now, configured, configured*8))
+	podCount := func(n int) statecheck.StateCheck {
+		return acctest.CheckFake(func() error {
+			if c, ok := env.Fake.Cluster(id); !ok || c.Compute.PodCount != n {
+				return fmt.Errorf("the cluster has %+v (present %v), want %d pods", c.Compute, ok, n)
+			}
+			return nil
+		})
+	}
+	sizes := func(configured, reported int64) []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(configured)),
+			statecheck.ExpectKnownValue(addr, acctest.Attr("reported_pod_count"), knownvalue.Int64Exact(reported)),
+		}
+	}
+	scaledWarning := func(now, applied int) plancheck.PlanCheck {
+		return rec.ExpectWarning(summaryScaled, fmt.Sprintf("has %d pods now (reported_pod_count)", now),
+			fmt.Sprintf("from the %d pods Terraform last applied", applied), fmt.Sprintf("still says pod_count = %d", applied),
+			"No change is planned for it", fmt.Sprintf("write pod_count = %d in the configuration", now),
+			"terraform apply -replace=ADDRESS",
+			fmt.Sprintf("%d pods × 8 = %d NVIDIA H100 80GB HBM3 GPUs at $2.99 per GPU-hour", applied, applied*8),
+			"terraform destroy works as usual")
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -45,37 +60,26 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: sized(2),
-				ConfigStateChecks: []statecheck.StateCheck{
+				ConfigStateChecks: append(sizes(2, 2),
 					acctest.CaptureAttr(addr, "id", &id),
-					acctest.CaptureAttr(addr, "id", &firstID),
-				},
+					acctest.CaptureAttr(addr, "id", &firstID)),
 			},
 			{
-				// Scaled to 3 in the console; the configuration still says 2.
+				// Scaled to 3 in the console; the configuration still says 2:
+				// no change, a warning, and an apply that writes nothing.
 				PreConfig: func() {
 					if !env.Fake.ScaleCluster(id, 3) {
 						t.Fatalf("cluster %s not found", id)
 					}
+					rec.Reset()
 					env.Fake.ResetRequests()
 				},
-				Config:      sized(2),
-				ExpectError: scaledError(3, 2),
-			},
-			{
-				// The refused apply changed nothing; the plan still warns
-				// (and is an in-place update that the apply refuses).
-				PreConfig: func() {
-					if n := env.Fake.CountRequests("POST", "/v2/clusters") + env.Fake.CountRequests("DELETE", "/v2/clusters/*") +
-						env.Fake.CountRequests("PATCH", "/v2/clusters/*"); n != 0 {
-						t.Errorf("the refused apply sent %d writes", n)
-					}
-					if c, ok := env.Fake.Cluster(id); !ok || c.Compute.PodCount != 3 {
-						t.Errorf("the scaled cluster changed: %+v (present %v)", c.Compute, ok)
-					}
-				},
-				Config:             sized(2),
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
+				Config: sized(2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					scaledWarning(3, 2),
+				}},
+				ConfigStateChecks: append(sizes(2, 3), noWrites, podCount(3)),
 			},
 			{
 				// Adopting the new size: recorded in place, the cluster untouched.
@@ -97,16 +101,21 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 						return nil
 					})),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("pod_count"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("reported_pod_count"), knownvalue.Int64Exact(3)),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(71.76)),
 					noWrites,
 				},
 			},
 			{
 				// The adopted size is remembered: shrunk to 2 in the console
-				// while the configuration says 3 is refused again.
-				PreConfig:   func() { env.Fake.ScaleCluster(id, 2); env.Fake.ResetRequests() },
-				Config:      sized(3),
-				ExpectError: scaledError(2, 3),
+				// while the configuration says 3 warns again.
+				PreConfig: func() { env.Fake.ScaleCluster(id, 2); rec.Reset(); env.Fake.ResetRequests() },
+				Config:    sized(3),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					scaledWarning(2, 3),
+				}},
+				ConfigStateChecks: append(sizes(3, 2), noWrites, podCount(2)),
 			},
 			{
 				// Rebuilding at the configured size: taint, then apply.

@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -38,7 +40,8 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"a replacement. At plan time the provider checks the GPU type, its per-pod maximum and its stock for clusters " +
 			"(product `CLUSTER`) in the requested data centers, and fails with the nearest configurations that have stock. " +
 			"A cluster resized outside Terraform (\"Scale cluster\" in the console) is never destroyed to restore the " +
-			"configured size unless asked (`-replace`): the plan warns and the apply refuses, while destroy still works. " +
+			"configured size unless asked (`-replace`): the plan changes nothing and warns with the size Runpod reports " +
+			"(`reported_pod_count`) and the `pod_count` line to write to keep it; destroy works as usual. " +
 			"Create waits until every member pod is `RUNNING`.",
 		Attributes: map[string]schema.Attribute{
 			"id": identity.IDAttribute("The cluster's id, assigned by Runpod."),
@@ -70,9 +73,11 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 			"pod_count": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Number of member pods, %d to %d. The cluster has pod_count × "+
-					"gpu_count_per_pod GPUs, all billed.", minPods, maxPods) + replaceNote + " A cluster resized outside " +
-					"Terraform is not replaced to restore this size: the plan warns with the choice between adopting its new size " +
-					"and rebuilding it (`-replace`), and applying without a choice fails and changes nothing.",
+					"gpu_count_per_pod GPUs, all billed.", minPods, maxPods) + replaceNote + " State keeps the size " +
+					"Terraform created or accepted; Runpod's count is `reported_pod_count`. A cluster resized outside Terraform " +
+					"is not replaced to restore this size: while the configuration still says the size Terraform applied, the " +
+					"plan changes nothing and warns, naming the value to write here to keep the new size (an in-place change of " +
+					"record that leaves the cluster untouched) and `-replace` to rebuild it at the configured size.",
 				Required:   true,
 				Validators: []validator.Int64{int64validator.Between(minPods, maxPods)},
 			},
@@ -128,21 +133,39 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Computed:            true,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
+			"reported_pod_count": schema.Int64Attribute{
+				MarkdownDescription: "Number of member pods Runpod reports, as of the last read. It equals `pod_count` " +
+					"unless the cluster was resized outside Terraform (\"Scale cluster\" in the console); then the plan " +
+					"warns and names the `pod_count` to write to keep the new size." + readNote,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+			},
 			"pods_by_status": schema.MapAttribute{
 				MarkdownDescription: "How many member pods are in each status (`PROVISIONING`, `STARTING`, `RUNNING`, " +
 					"`EXITED`, `ERROR`), as of the last read; statuses without pods are absent. The " +
-					"`runpod_cluster_pods` data source lists the members.",
-				ElementType: types.Int64Type,
-				Computed:    true,
+					"`runpod_cluster_pods` data source lists the members." + readNote,
+				ElementType:   types.Int64Type,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
 			},
 			"primary_pod_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the rank-0 member pod (the Slurm controller or Ray head for those types).",
+				MarkdownDescription: "Id of the rank-0 member pod (the Slurm controller or Ray head for those types)." + readNote,
 				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"primary_ssh_endpoint": schema.StringAttribute{
-				MarkdownDescription: "`host:port` of the primary pod's public SSH port, once it runs with `22/tcp` exposed; " +
-					"null otherwise.",
-				Computed: true,
+				MarkdownDescription: "`host:port` of the primary pod's public SSH port, as Runpod reports it on the cluster, " +
+					"for tools that take a host and a port; null until the primary runs with `22/tcp` exposed. It is not a " +
+					"command: `primary_ssh_direct` is the same endpoint as the command to run." + readNote,
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"primary_ssh_direct": schema.StringAttribute{
+				MarkdownDescription: "SSH command to the primary pod over its public IP, e.g. `ssh root@203.0.113.7 -p " +
+					"20001`: exactly the primary pod's `ssh_direct` (as the `runpod_pod` data source reads it), read from " +
+					"the pod. Null until the primary runs with `22/tcp` exposed." + readNote,
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"network_cidr": schema.StringAttribute{
 				MarkdownDescription: "Address range of the members' private network.",
@@ -166,6 +189,11 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 		},
 	}
 }
+
+// readNote ends the description of what Runpod reports about the members,
+// which only a read changes.
+const readNote = " A rename, or another change that leaves the cluster as it is, keeps the value from the last read " +
+	"in the plan (not \"known after apply\"); the next refresh reads it anew."
 
 // The API's pod count bounds (API.md section 6).
 const (

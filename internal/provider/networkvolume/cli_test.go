@@ -46,38 +46,68 @@ func TestAccNetworkVolume_cliReplacementPlanShowsCost(t *testing.T) {
 	}
 }
 
-// Issue 10, break 2: a volume grown in the console beyond the configured
-// size must not block `terraform destroy`, nor a replacement the user asks
-// for (-replace) or that the configuration forces; a plain apply is refused
-// before anything is sent.
+// Issue 23, break 4 (and issue 10, break 2): a volume grown in the console,
+// configuration unchanged, plans nothing that apply would refuse: no change
+// at all (plan -detailed-exitcode exits 0), with a warning that names the
+// size_gb line to write and reported_size_gb holding Runpod's size. apply,
+// -replace, a replacement the configuration forces and destroy all work.
 func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(cliVolume("grown", 50, "EU-RO-1"))
+	cli.SetConfig(cliVolume("grown", 10, "EU-RO-1"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	first := cli.StateID(addr)
 
-	// A plain plan warns, and the apply refuses without writing.
-	env.Fake.UpdateNetworkVolume(first, func(v *runpodfake.NetworkVolume) { v.Size = 80 })
+	env.Fake.UpdateNetworkVolume(first, func(v *runpodfake.NetworkVolume) { v.Size = 20 })
 	env.Fake.ResetRequests()
-	res := cli.Run("apply", "-auto-approve", "-input=false")
-	if res.ExitCode == 0 {
-		t.Fatalf("apply that would shrink the volume succeeded:\n%s", res.Output())
+	res := cli.Run("plan", "-input=false", "-detailed-exitcode")
+	if res.ExitCode != 0 {
+		t.Fatalf("plan after a console grow exited %d, want 0 (no change):\n%s", res.ExitCode, res.Output())
 	}
-	res.Contains(t, "Warning: Network Volume Cannot Shrink", "Error: Network Volume Cannot Shrink")
-	if n := env.Fake.CountRequests("PATCH", "/v2/network-volumes/*") + env.Fake.CountRequests("DELETE", "/v2/network-volumes/*"); n != 0 {
-		t.Errorf("the refused apply sent %d writes", n)
+	res.Contains(t, "Warning: "+resizedOutside+`: "grown"`, "size_gb = 20", "No changes")
+	res.Lacks(t, "Error", "to change")
+	jr := cli.RunJSON("plan", "-input=false", "-detailed-exitcode")
+	if jr.ExitCode != 0 {
+		t.Fatalf("plan -json after a console grow exited %d:\n%s", jr.ExitCode, jr.Output())
+	}
+	ws := jr.Warnings(resizedOutside)
+	if len(ws) != 1 || !strings.Contains(ws[0].Detail, "Runpod reports 20 GB (reported_size_gb), while the configuration "+
+		"and the last apply have size_gb = 10") || !strings.Contains(ws[0].Detail, "\n  size_gb = 20\n") {
+		t.Errorf("-json warnings %+v, want one naming both sizes and the line to write", ws)
+	}
+	for a, action := range jr.PlannedActions() {
+		if action != "noop" {
+			t.Errorf("%s is planned to %s", a, action)
+		}
+	}
+	drift := false
+	for _, m := range jr.Messages {
+		drift = drift || (m.Type == "resource_drift" && m.Change != nil && m.Change.Resource.Addr == addr)
+	}
+	if !drift {
+		t.Errorf("plan -json reports no drift of %s", addr)
+	}
+	cli.MustRun("plan", "-input=false", "-refresh-only").Contains(t, "reported_size_gb", "10 -> 20")
+
+	// apply writes nothing to Runpod; state records Runpod's size and cost.
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if n := volumeWrites(env.Fake); n != 0 {
+		t.Errorf("the apply after a console grow sent %d writes", n)
+	}
+	attrs := cli.StateAttributes(addr)
+	if attrs["size_gb"] != 10.0 || attrs["reported_size_gb"] != 20.0 || attrs["estimated_cost_per_month"] != 1.4 {
+		t.Errorf("state after the console grow: size_gb %v, reported_size_gb %v, estimated_cost_per_month %v; "+
+			"want 10, 20 and 1.4 (20 GB billed)", attrs["size_gb"], attrs["reported_size_gb"], attrs["estimated_cost_per_month"])
 	}
 
-	// -replace makes a new volume of the configured size.
-	res = cli.Run("apply", "-auto-approve", "-input=false", "-replace="+addr)
-	if res.ExitCode != 0 {
-		t.Fatalf("apply -replace after a console resize failed:\n%s", res.Output())
-	}
+	// -replace plans a replacement, and makes a new volume of the configured size.
+	res = cli.MustRun("plan", "-input=false", "-replace="+addr)
+	res.Contains(t, `-/+ resource "runpod_network_volume" "v"`, "1 to add, 0 to change, 1 to destroy")
+	cli.MustRun("apply", "-auto-approve", "-input=false", "-replace="+addr)
 	second := cli.StateID(addr)
-	if v, ok := env.Fake.NetworkVolume(second); !ok || second == first || v.Size != 50 {
-		t.Errorf("after -replace the volume is %+v (was %s), want a new 50 GB one", v, first)
+	if v, ok := env.Fake.NetworkVolume(second); !ok || second == first || v.Size != 10 {
+		t.Errorf("after -replace the volume is %+v (was %s), want a new 10 GB one", v, first)
 	}
 	if _, ok := env.Fake.NetworkVolume(first); ok {
 		t.Errorf("the replaced volume %s still exists", first)
@@ -85,25 +115,144 @@ func TestAccNetworkVolume_cliGrownInConsoleStillDestroysAndReplaces(t *testing.T
 
 	// A change that forces replacement is not blocked either.
 	env.Fake.UpdateNetworkVolume(second, func(v *runpodfake.NetworkVolume) { v.Size = 90 })
-	cli.SetConfig(cliVolume("grown", 50, "US-KS-2"))
+	cli.SetConfig(cliVolume("grown", 10, "US-KS-2"))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	third := cli.StateID(addr)
-	if v, _ := env.Fake.NetworkVolume(third); third == second || v.DataCenter != "US-KS-2" || v.Size != 50 {
+	if v, _ := env.Fake.NetworkVolume(third); third == second || v.DataCenter != "US-KS-2" || v.Size != 10 {
 		t.Errorf("after the data-center change the volume is %+v", v)
 	}
 
 	// destroy removes it, whatever the console did.
 	env.Fake.UpdateNetworkVolume(third, func(v *runpodfake.NetworkVolume) { v.Size = 100 })
-	res = cli.Run("destroy", "-auto-approve", "-input=false")
-	if res.ExitCode != 0 {
-		t.Fatalf("destroy after a console resize failed:\n%s", res.Output())
-	}
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
 	if vs := env.Fake.NetworkVolumes(); len(vs) != 0 {
 		t.Errorf("volumes left in the API after destroy: %+v", vs)
 	}
 	if got := cli.StateAddresses(); len(got) != 0 {
 		t.Errorf("state still has %v", got)
 	}
+}
+
+// After a console grow the configuration catches up: a size_gb between the
+// applied and the reported size is refused at plan, the reported size is
+// recorded by an apply that sends nothing, and a larger one grows the
+// volume from the size Runpod bills. An import takes Runpod's size as the
+// applied one.
+func TestAccNetworkVolume_cliGrownInConsoleCatchUp(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("catch-up", 10, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	id := cli.StateID(addr)
+	env.Fake.UpdateNetworkVolume(id, func(v *runpodfake.NetworkVolume) { v.Size = 20 })
+	env.Fake.ResetRequests()
+
+	cli.SetConfig(cliVolume("catch-up", 15, "EU-RO-1"))
+	res := cli.MustFail("plan", "-input=false")
+	res.Contains(t, "Error: "+noShrink, "size_gb = 15")
+	jr := cli.RunJSON("plan", "-input=false")
+	if es := jr.Diagnostics("error"); len(es) != 1 || es[0].Summary != noShrink ||
+		!strings.Contains(es[0].Detail, "Runpod reports it at 20 GB (reported_size_gb") || !strings.Contains(es[0].Detail, "Set size_gb = 20") {
+		t.Errorf("-json errors %+v, want the shrink naming the reported size", es)
+	}
+
+	// Writing the reported size is an update that only records it.
+	cli.SetConfig(cliVolume("catch-up", 20, "EU-RO-1"))
+	res = cli.Run("plan", "-input=false", "-detailed-exitcode")
+	if res.ExitCode != 2 {
+		t.Fatalf("plan exited %d, want 2:\n%s", res.ExitCode, res.Output())
+	}
+	res.Contains(t, "~ size_gb ", "10 -> 20", "0 to add, 1 to change, 0 to destroy")
+	res.Lacks(t, "Warning")
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if n := volumeWrites(env.Fake); n != 0 {
+		t.Errorf("recording the console size sent %d writes", n)
+	}
+	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 || strings.Contains(res.Output(), "Warning") {
+		t.Errorf("plan after catching up (exit %d) is not clean:\n%s", res.ExitCode, res.Output())
+	}
+
+	// Growing from there starts at the size Runpod bills.
+	cli.SetConfig(cliVolume("catch-up", 30, "EU-RO-1"))
+	res = cli.MustRun("plan", "-input=false")
+	res.Contains(t, "Warning: "+costWarning, "from 20 GB to 30", "(+$0.70)")
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if v, _ := env.Fake.NetworkVolume(id); v.Size != 30 {
+		t.Errorf("the volume is %d GB, want 30", v.Size)
+	}
+	if attrs := cli.StateAttributes(addr); attrs["size_gb"] != 30.0 || attrs["reported_size_gb"] != 30.0 || attrs["estimated_cost_per_month"] != 2.1 {
+		t.Errorf("state after growing: %v", attrs)
+	}
+
+	// Import: no apply yet, so Runpod's size is the floor.
+	seeded := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "imported", Size: 40, DataCenter: "EU-RO-1"})
+	imp := env.CLI(t)
+	importBlock := "\nimport {\n  to = " + addr + "\n  id = \"" + seeded.ID + "\"\n}\n"
+	imp.SetConfig(cliVolume("imported", 25, "EU-RO-1") + importBlock)
+	imp.Init()
+	res = imp.MustFail("plan", "-input=false")
+	res.Contains(t, "Error: "+noShrink, "size_gb = 25")
+	imp.SetConfig(cliVolume("imported", 40, "EU-RO-1") + importBlock)
+	res = imp.MustRun("plan", "-input=false")
+	res.Contains(t, "1 to import, 0 to add, 0 to change, 0 to destroy")
+}
+
+// Issue 23, break 4: lowering size_gb fails the plan, on size_gb, in the
+// human and -json output, naming the smallest value allowed and how to
+// destroy anyway; nothing is sent, and that way of destroying works.
+func TestAccNetworkVolume_cliConfiguredShrinkFailsPlan(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("shrunk", 20, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+
+	cli.SetConfig(cliVolume("shrunk", 10, "EU-RO-1"))
+	env.Fake.ResetRequests()
+	res := cli.MustFail("plan", "-input=false")
+	res.Contains(t, "Error: "+noShrink, "size_gb = 10", "only grow")
+	jr := cli.RunJSON("plan", "-input=false")
+	es := jr.Diagnostics("error")
+	if len(es) != 1 || es[0].Summary != noShrink || es[0].Address != addr || es[0].Snippet == nil ||
+		!strings.Contains(es[0].Snippet.Code, "size_gb") {
+		t.Fatalf("-json errors %+v, want one on %s's size_gb", es, addr)
+	}
+	for _, want := range []string{`size_gb = 10 would shrink network volume "shrunk"`, "it is 20 GB",
+		"Runpod network volumes only grow", "Set size_gb = 20", "terraform destroy -refresh=false", "revert size_gb to 20"} {
+		if !strings.Contains(es[0].Detail, want) {
+			t.Errorf("the error detail lacks %q:\n%s", want, es[0].Detail)
+		}
+	}
+	cli.MustFail("apply", "-auto-approve", "-input=false").Contains(t, "Error: "+noShrink)
+	if n := volumeWrites(env.Fake); n != 0 {
+		t.Errorf("the refused shrink sent %d writes", n)
+	}
+
+	// A plain destroy plans the configuration first, so the error stops it
+	// too, and says the way out; that way destroys the volume.
+	cli.MustFail("destroy", "-auto-approve", "-input=false").Contains(t, "Error: "+noShrink, "-refresh=false")
+	if n := volumeWrites(env.Fake); n != 0 {
+		t.Errorf("the refused destroy sent %d writes", n)
+	}
+	cli.MustRun("destroy", "-auto-approve", "-input=false", "-refresh=false")
+	if vs := env.Fake.NetworkVolumes(); len(vs) != 0 {
+		t.Errorf("volumes left in the API after destroy: %+v", vs)
+	}
+	if got := cli.StateAddresses(); len(got) != 0 {
+		t.Errorf("state still has %v", got)
+	}
+}
+
+const (
+	noShrink       = "Network Volume Cannot Shrink"
+	resizedOutside = "Network Volume Resized Outside Terraform"
+)
+
+// volumeWrites counts the volume writes (create, update, delete) sent.
+func volumeWrites(f *runpodfake.Fake) int {
+	return f.CountRequests("POST", "/v2/network-volumes") + f.CountRequests("PATCH", "/v2/network-volumes/*") +
+		f.CountRequests("DELETE", "/v2/network-volumes/*")
 }
 
 // fastRetries makes the provider's read retries quick, so that a test can

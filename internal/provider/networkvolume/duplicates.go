@@ -11,6 +11,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // Lost-reply twins: pods, clusters and network volumes each decide what
@@ -27,9 +28,17 @@ const kind = "network volume"
 
 // withConfig carries the configuration-only arguments from m (the plan or
 // prior state) into a model read from the API, with the monthly estimate
-// for what the API holds.
+// for what the API holds. Runpod's size goes to reported_size_gb; size_gb
+// keeps m's (the value configured at the last apply), so that a volume
+// grown outside Terraform is drift in reported_size_gb and never a
+// planned shrink. Without one in m (import, query) size_gb is Runpod's.
 func withConfig(v volumeModel, m resourceModel) resourceModel {
-	return resourceModel{volumeModel: v, AllowDuplicate: m.AllowDuplicate, EstimatedCostPerMonth: monthlyEstimate(v)}
+	reported := v.SizeGB
+	if tfvalue.Known(m.SizeGB) {
+		v.SizeGB = m.SizeGB
+	}
+	return resourceModel{volumeModel: v, AllowDuplicate: m.AllowDuplicate, ReportedSizeGB: reported,
+		EstimatedCostPerMonth: monthlyEstimate(reported, v.Type)}
 }
 
 // twinOf reports whether v is what body would create: same name, size and

@@ -25,8 +25,38 @@ type volumeModel struct {
 type resourceModel struct {
 	volumeModel
 	AllowDuplicate types.Bool `tfsdk:"allow_duplicate"`
-	// EstimatedCostPerMonth follows from size_gb and type (monthlyEstimate).
+	// ReportedSizeGB is the size Runpod reports, while SizeGB (in state)
+	// is the size_gb of the last apply (or Runpod's size at import): a
+	// volume grown outside Terraform changes this one, not size_gb, so
+	// that an unchanged configuration plans no shrink (see sizes).
+	ReportedSizeGB types.Int64 `tfsdk:"reported_size_gb"`
+	// EstimatedCostPerMonth follows from reported_size_gb and type
+	// (monthlyEstimate): what Runpod bills.
 	EstimatedCostPerMonth types.Float64 `tfsdk:"estimated_cost_per_month"`
+}
+
+// sizes are an existing volume's two sizes, from its state.
+type sizes struct {
+	// applied is size_gb at the last apply, or Runpod's size when the
+	// volume was imported (then there was no configured value yet).
+	applied int64
+	// reported is the size Runpod reported at the last refresh.
+	reported int64
+}
+
+// sizesOf reads the sizes from a state. A state written before
+// reported_size_gb existed (and not refreshed since) has only size_gb,
+// which was then Runpod's size; a state without size_gb has only
+// Runpod's.
+func sizesOf(m resourceModel) sizes {
+	s := sizes{applied: m.SizeGB.ValueInt64(), reported: m.ReportedSizeGB.ValueInt64()}
+	if !tfvalue.Known(m.ReportedSizeGB) {
+		s.reported = s.applied
+	}
+	if !tfvalue.Known(m.SizeGB) {
+		s.applied = s.reported
+	}
+	return s
 }
 
 // fromAPI is the one conversion from the API's volume to the Terraform
@@ -59,28 +89,32 @@ func toCreateRequest(plan volumeModel) runpod.CreateNetworkVolumeRequest {
 // toUpdateRequest builds a PATCH body with only what differs between state
 // and plan (name and size are the only fields the API can change); changed
 // is false when there is nothing to send, since the API refuses an empty body.
-func toUpdateRequest(plan, state volumeModel) (req runpod.UpdateNetworkVolumeRequest, changed bool) {
+// The size is sent only when it is above the size Runpod reports: a
+// size_gb raised to a size the volume already has (grown outside
+// Terraform) is recorded in state without a request.
+func toUpdateRequest(plan, state resourceModel) (req runpod.UpdateNetworkVolumeRequest, changed bool) {
 	if !plan.Name.Equal(state.Name) {
 		req.Name = runpod.Set(plan.Name.ValueString())
 		changed = true
 	}
-	if !plan.SizeGB.Equal(state.SizeGB) {
+	if plan.SizeGB.ValueInt64() > sizesOf(state).reported {
 		req.Size = runpod.Set(int(plan.SizeGB.ValueInt64()))
 		changed = true
 	}
 	return req, changed
 }
 
-// monthlyEstimate is what a volume of v's size and tier costs per month at
-// Runpod's published storage rates, rounded to the cent: unknown while the
-// size or tier is, and null for a tier Runpod publishes no rate for
-// (HIGH_PERFORMANCE). It depends on nothing read at plan time, so it never
-// changes unless size_gb or type does.
-func monthlyEstimate(v volumeModel) types.Float64 {
-	if !tfvalue.Known(v.SizeGB) || !tfvalue.Known(v.Type) {
+// monthlyEstimate is what a volume of size GB (the size Runpod bills:
+// reported_size_gb) and tier costs per month at Runpod's published storage
+// rates, rounded to the cent: unknown while the size or tier is, and null
+// for a tier Runpod publishes no rate for (HIGH_PERFORMANCE). It depends on
+// nothing read at plan time, so it changes only with the volume's size
+// (growth by Terraform or outside it) or type.
+func monthlyEstimate(size types.Int64, tier types.String) types.Float64 {
+	if !tfvalue.Known(size) || !tfvalue.Known(tier) {
 		return types.Float64Unknown()
 	}
-	cost := pricing.NetworkVolumeMonthly(int(v.SizeGB.ValueInt64()), v.Type.ValueString())
+	cost := pricing.NetworkVolumeMonthly(int(size.ValueInt64()), tier.ValueString())
 	if !cost.Known {
 		return types.Float64Null()
 	}

@@ -30,20 +30,21 @@ var privateReplacing = privatestate.NewKey[string]("replacing")
 //     the tier (read from the catalog, shared across the provider process);
 //   - creating, replacing or growing a volume carries a warning with its
 //     monthly cost;
-//   - a smaller size_gb is a warning at plan and an error at apply (volumes
-//     only grow, and replacing one to shrink it would delete its data).
+//   - a size_gb below the one last applied is a plan error (volumes only
+//     grow, and replacing one to shrink it would delete its data);
+//   - a volume grown outside Terraform (reported_size_gb above the
+//     size_gb last applied, configuration unchanged) plans no change and
+//     warns with the size_gb line to write.
 //
 // The cost of a replacement is stated in the first call, the one with the
 // prior state: Terraform discards the warnings of the second (create-half)
 // call, so a warning given only there never reaches the user.
 //
-// No check on an existing volume may fail the plan: Terraform plans the
-// configuration before every destroy (and before a -replace it was asked
-// for) and a plan error there blocks the destroy, so guards that protect
-// data are warnings here and errors in Update, which neither path calls.
-//
-// Without an API key the catalog check is skipped with a warning saying so,
-// so that plans still work offline.
+// Terraform plans the configuration before every destroy (and before a
+// -replace) and a plan error there blocks them, so no plan error may
+// depend on anything but the configuration: the shrink error follows an
+// edit of size_gb, and its message says how to destroy anyway; a change
+// made outside Terraform is only a warning.
 func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return // destroy
@@ -60,6 +61,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// are kept) but not the warnings, which the first call gave.
 		_, replacing, diags := privateReplacing.Get(ctx, req.Private)
 		resp.Diagnostics.Append(diags...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), plan.SizeGB)...)
 		r.planCreate(ctx, &plan, !replacing, resp)
 		return
 	}
@@ -71,16 +73,29 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	state := prior.volumeModel
 	if replacing(plan, state) || len(resp.RequiresReplace) > 0 {
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, state.ID.ValueString())...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), plan.SizeGB)...)
 		r.planReplacement(ctx, req, plan, state, resp)
 		return
 	}
-	if d := shrinkWarning(plan, state); d != nil {
+	if !tfvalue.Known(plan.SizeGB) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), types.Int64Unknown())...)
+		return
+	}
+	have := sizesOf(prior)
+	if d := shrinkError(plan, prior); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	if tfvalue.Known(plan.SizeGB) && plan.SizeGB.ValueInt64() > state.SizeGB.ValueInt64() {
-		resp.Diagnostics.Append(r.unique(growthCostWarning(plan, state)))
+	want := plan.SizeGB.ValueInt64()
+	reported := have.reported
+	switch {
+	case want > have.reported:
+		resp.Diagnostics.Append(r.unique(growthCostWarning(plan, state, have.reported)))
+		reported = want
+	case want == have.applied && have.reported > have.applied:
+		resp.Diagnostics.Append(resizedOutsideWarning(state, have))
 	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), reported)...)
 }
 
 // unique gives a cost warning a summary no other warning of this plan has:
@@ -89,16 +104,17 @@ func (r *volumeResource) unique(d diag.Diagnostic) diag.Diagnostic {
 	return diag.NewWarningDiagnostic(r.Data.Costs().Summary(d.Summary()), d.Detail())
 }
 
-// planEstimate sets estimated_cost_per_month from the size and tier the
-// plan ends with.
+// planEstimate sets estimated_cost_per_month from the size Runpod will
+// report (and bill) and the tier the plan ends with.
 func (r *volumeResource) planEstimate(ctx context.Context, resp *resource.ModifyPlanResponse) {
 	if resp.Diagnostics.HasError() || resp.Plan.Raw.IsNull() {
 		return
 	}
-	var v volumeModel
-	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("size_gb"), &v.SizeGB)...)
-	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("type"), &v.Type)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_month"), monthlyEstimate(v))...)
+	var size types.Int64
+	var tier types.String
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("reported_size_gb"), &size)...)
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("type"), &tier)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_month"), monthlyEstimate(size, tier))...)
 }
 
 // planReplacement checks the new volume of a replacement against the catalog
@@ -219,40 +235,85 @@ func placementProblem(dcs []runpod.DataCenter, dcID, tier string) (*runpod.DataC
 	return dc, nil
 }
 
-// checkNoShrink refuses a smaller size_gb on an existing volume, at apply
-// (Update). It is an error rather than a replacement because replacing
-// would delete the data, and rather than a no-op because the configuration
-// would then lie.
-func checkNoShrink(plan, state volumeModel) diag.Diagnostic {
-	if !tfvalue.Known(plan.SizeGB) || state.SizeGB.IsNull() || plan.SizeGB.ValueInt64() >= state.SizeGB.ValueInt64() {
+// checkNoShrink is shrinkError at apply (Update), where the plan should
+// already have stopped it: it refuses before anything is sent.
+func checkNoShrink(plan volumeModel, state resourceModel) diag.Diagnostic {
+	if shrinkError(plan, state) == nil {
 		return nil
 	}
 	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
 		"\n\nNothing was changed.")
 }
 
-// shrinkWarning is checkNoShrink at plan time. It warns instead of failing
-// because the provider cannot tell a plan for an apply from the plan
-// Terraform makes before a destroy or a -replace: a plan error would block
-// those too, and a volume grown in the console must stay destroyable.
-func shrinkWarning(plan, state volumeModel) diag.Diagnostic {
-	if checkNoShrink(plan, state) == nil {
+// shrinkError refuses, on size_gb, a configured size the volume cannot
+// take: below the size_gb last applied (an edit that shrinks), or, once
+// the volume was grown outside Terraform, a changed size_gb below what
+// Runpod reports (the API would refuse it). It is an error rather than a
+// replacement because replacing would delete the data, and rather than a
+// no-op because the configuration would then lie. It depends only on the
+// configured value having changed: an unchanged size_gb is never refused,
+// whatever Runpod reports, so that destroy and -replace are not blocked by
+// a change made outside Terraform.
+func shrinkError(plan volumeModel, state resourceModel) diag.Diagnostic {
+	if !tfvalue.Known(plan.SizeGB) {
 		return nil
 	}
-	return diag.NewAttributeWarningDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
-		"\n\nApplying this plan will fail at this volume before anything is changed. (This is a warning rather than a "+
-		"plan error so that terraform destroy and a replacement you ask for, such as -replace, still work.)")
+	want, have := plan.SizeGB.ValueInt64(), sizesOf(state)
+	if want >= have.applied && (want == have.applied || want >= have.reported) {
+		return nil
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("size_gb"), summaryNoShrink, shrinkDetail(plan, state)+
+		"\n\n"+destroyAnyway(have))
 }
 
 const summaryNoShrink = "Network Volume Cannot Shrink"
 
-func shrinkDetail(plan, state volumeModel) string {
-	want, have := plan.SizeGB.ValueInt64(), state.SizeGB.ValueInt64()
-	return fmt.Sprintf("Network volume %q (%s) is %d GB now; size_gb = %d would shrink it, and Runpod network volumes can only "+
-		"grow. Set size_gb to %d or more.\n\nThe provider does not replace the volume to make it smaller, because that "+
-		"would delete its data. To move to a smaller volume, create a second runpod_network_volume, copy the data, then "+
-		"remove this one.", state.Name.ValueString(), state.ID.ValueString(), have, want, have)
+func shrinkDetail(plan volumeModel, state resourceModel) string {
+	want, have := plan.SizeGB.ValueInt64(), sizesOf(state)
+	var now string
+	switch {
+	case have.reported > have.applied:
+		now = fmt.Sprintf("Runpod reports it at %d GB (reported_size_gb; it was grown outside Terraform, e.g. in the "+
+			"Runpod console, after the last apply set size_gb = %d)", have.reported, have.applied)
+	default:
+		now = fmt.Sprintf("it is %d GB", have.applied)
+	}
+	floor := max(have.applied, have.reported)
+	return fmt.Sprintf("size_gb = %d would shrink network volume %q (%s): %s, and Runpod network volumes only grow. "+
+		"Set size_gb = %d to match the volume, or more to grow it.\n\nThe provider does not replace the volume to "+
+		"make it smaller, because that would delete its data. To move to a smaller volume, create a second "+
+		"runpod_network_volume, copy the data, then remove this one.", want, state.Name.ValueString(),
+		state.ID.ValueString(), now, floor)
 }
+
+// destroyAnyway says how to destroy or replace a volume while its
+// configuration asks for a shrink: Terraform plans the configuration
+// before a destroy and a -replace, so the shrink error blocks both.
+func destroyAnyway(have sizes) string {
+	return fmt.Sprintf("This error also stops terraform destroy and -replace, which plan the configuration first. "+
+		"To destroy the volume anyway, run terraform destroy -refresh=false (it skips that plan), or revert size_gb "+
+		"to %d first. To replace it with a new, empty, smaller volume, destroy it that way (add -target=ADDRESS to "+
+		"destroy only this volume), then apply.", have.applied)
+}
+
+// resizedOutsideWarning says that a volume was grown outside Terraform:
+// Runpod reports it larger than the size_gb the configuration still
+// has. Nothing is planned for it (volumes only grow, and an update to the
+// configured size would be refused), so this is what names the line to
+// write into the configuration.
+func resizedOutsideWarning(state volumeModel, have sizes) diag.Diagnostic {
+	name := state.Name.ValueString()
+	return diag.NewAttributeWarningDiagnostic(path.Root("size_gb"),
+		fmt.Sprintf("%s: %q", summaryResizedOutside, name),
+		fmt.Sprintf("Network volume %q (%s) was grown outside Terraform (e.g. in the Runpod console): Runpod reports "+
+			"%d GB (reported_size_gb), while the configuration and the last apply have size_gb = %d. Volumes only grow, "+
+			"so Terraform plans no change to its size, and Runpod bills the %d GB (estimated_cost_per_month follows "+
+			"reported_size_gb). To make the configuration say what exists, write:\n\n  size_gb = %d\n\n"+
+			"or a larger value to grow it further. Until then, every plan repeats this warning.",
+			name, state.ID.ValueString(), have.reported, have.applied, have.reported, have.reported))
+}
+
+const summaryResizedOutside = "Network Volume Resized Outside Terraform"
 
 // replacing reports whether the plan replaces the volume (a changed or
 // not-yet-known data center or tier).
@@ -315,9 +376,10 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 
 const summaryCost = "Network Volume Storage Cost"
 
-// growthCostWarning is the plan warning for a volume that grows in place.
-func growthCostWarning(plan, state volumeModel) diag.Diagnostic {
-	from, to := int(state.SizeGB.ValueInt64()), int(plan.SizeGB.ValueInt64())
+// growthCostWarning is the plan warning for a volume that grows in place
+// from reported GB, the size Runpod bills now.
+func growthCostWarning(plan, state volumeModel, reported int64) diag.Diagnostic {
+	from, to := int(reported), int(plan.SizeGB.ValueInt64())
 	tier := state.Type.ValueString()
 	before, after := pricing.NetworkVolumeMonthly(from, tier), pricing.NetworkVolumeMonthly(to, tier)
 	var figure string

@@ -55,22 +55,44 @@ func model(size int64, dc, tier string) volumeModel {
 	return m
 }
 
-func TestCheckNoShrink(t *testing.T) {
-	state := model(100, "EU-RO-1", "STANDARD")
-	if d := checkNoShrink(model(100, "EU-RO-1", "STANDARD"), state); d != nil {
-		t.Errorf("same size refused: %v", d)
+func TestShrinkError(t *testing.T) {
+	state := func(applied, reported int64) resourceModel {
+		m := resourceModel{volumeModel: model(applied, "EU-RO-1", "STANDARD"), ReportedSizeGB: types.Int64Value(reported)}
+		if reported == 0 {
+			m.ReportedSizeGB = types.Int64Null() // a state from before reported_size_gb
+		}
+		return m
 	}
-	if d := checkNoShrink(model(200, "EU-RO-1", "STANDARD"), state); d != nil {
-		t.Errorf("growth refused: %v", d)
+	for _, tt := range []struct {
+		want, applied, reported int64
+		refused                 string // in the detail; "" = allowed
+	}{
+		{100, 100, 100, ""},
+		{200, 100, 100, ""},
+		{100, 100, 0, ""},
+		{50, 100, 100, "size_gb = 50 would shrink network volume \"v\" (vol1): it is 100 GB, and Runpod network volumes only grow. Set size_gb = 100"},
+		{50, 100, 0, "it is 100 GB"},
+		// Grown outside Terraform to 80: the unchanged 50 is allowed, and
+		// so are 80 and more; anything else is refused, naming 80.
+		{50, 50, 80, ""},
+		{80, 50, 80, ""},
+		{90, 50, 80, ""},
+		{60, 50, 80, "Runpod reports it at 80 GB (reported_size_gb; it was grown outside Terraform"},
+		{40, 50, 80, "Set size_gb = 80 to match the volume"},
+	} {
+		d := shrinkError(model(tt.want, "EU-RO-1", "STANDARD"), state(tt.applied, tt.reported))
+		switch {
+		case tt.refused == "" && d != nil:
+			t.Errorf("size_gb %d (applied %d, reported %d) refused: %v", tt.want, tt.applied, tt.reported, d)
+		case tt.refused != "" && (d == nil || d.Summary() != summaryNoShrink || !strings.Contains(d.Detail(), tt.refused) ||
+			!strings.Contains(d.Detail(), "terraform destroy -refresh=false")):
+			t.Errorf("size_gb %d (applied %d, reported %d) = %v, want the refusal saying %q", tt.want, tt.applied, tt.reported, d, tt.refused)
+		}
 	}
-	unknown := state
+	unknown := model(100, "EU-RO-1", "STANDARD")
 	unknown.SizeGB = types.Int64Unknown()
-	if d := checkNoShrink(unknown, state); d != nil {
+	if d := shrinkError(unknown, state(200, 200)); d != nil {
 		t.Errorf("unknown size refused: %v", d)
-	}
-	d := checkNoShrink(model(50, "EU-RO-1", "STANDARD"), state)
-	if d == nil || d.Summary() != "Network Volume Cannot Shrink" || !strings.Contains(d.Detail(), "is 100 GB now; size_gb = 50") {
-		t.Fatalf("shrink = %v", d)
 	}
 }
 
@@ -118,9 +140,9 @@ func TestModelMatchesSchemas(t *testing.T) {
 	NewResource().Schema(ctx, resource.SchemaRequest{}, &rs)
 	var ds datasource.SchemaResponse
 	NewDataSource().Schema(ctx, datasource.SchemaRequest{}, &ds)
-	// The resource adds its configuration-only arguments and its cost
-	// estimate (resourceModel).
-	withConfig := append([]string{"allow_duplicate", "estimated_cost_per_month"}, want...)
+	// The resource adds its configuration-only arguments, Runpod's size
+	// and its cost estimate (resourceModel).
+	withConfig := append([]string{"allow_duplicate", "estimated_cost_per_month", "reported_size_gb"}, want...)
 	sort.Strings(withConfig)
 	for name, c := range map[string]struct{ attrs, want []string }{
 		"resource":    {keys(rs.Schema.Attributes), withConfig},

@@ -58,9 +58,10 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"~> A network volume bills for its full size, hourly, from creation until it is deleted, whatever pods do: " +
 			"about $0.07 per GB per month for the first 1000 GB and $0.05 beyond (STANDARD tier); HIGH_PERFORMANCE costs " +
 			"more. Every plan that creates or grows a volume carries a warning with the figure.\n\n" +
-			"`name` and `size_gb` update in place. `size_gb` can only grow: a smaller value (say, after the volume was grown " +
-			"in the console) is a plan warning and an apply error that changes nothing, never a replacement, because replacing " +
-			"the volume would delete its data; `terraform destroy` and `-replace` are not blocked by it. Changing `data_center_id` or `type` replaces " +
+			"`name` and `size_gb` update in place. `size_gb` can only grow: lowering it is a plan error, never a replacement, " +
+			"because replacing the volume would delete its data. A volume grown outside Terraform (in the Runpod console) " +
+			"shows in `reported_size_gb` and in a plan warning naming the `size_gb` line to write; the plan proposes no " +
+			"shrink and `terraform destroy` and `-replace` still work. Changing `data_center_id` or `type` replaces " +
 			"the volume (a new, empty one). At plan time the data center is checked against the live catalog: it must exist " +
 			"and offer network storage of the tier. Before deleting or replacing a volume the provider lists the pods (cluster " +
 			"members included) that mount it and refuses, naming them, whatever the API would allow. After a lost create " +
@@ -74,8 +75,10 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"size_gb": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Size in GB, from %d to %d. Grows in place; it can never shrink (a smaller "+
-					"value is refused at apply, with a warning at plan, saying the current size). Billing is for the full size, used or not.",
+				MarkdownDescription: fmt.Sprintf("Size in GB, from %d to %d. Grows in place; it can never shrink: a value "+
+					"below the one last applied (or, after an import, below the volume's size) fails the plan, naming the "+
+					"smallest value allowed. In state it is the value last applied; Runpod's size is `reported_size_gb`, which "+
+					"differs when the volume was grown outside Terraform. Billing is for the full size, used or not.",
 					runpod.MinNetworkVolumeSizeGB, runpod.MaxNetworkVolumeSizeGB),
 				Required: true,
 				Validators: []validator.Int64{
@@ -99,11 +102,20 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 					"this when you really want several identical volumes with one name. Only read at create.",
 				Optional: true,
 			},
+			"reported_size_gb": schema.Int64Attribute{
+				MarkdownDescription: "The volume's size in GB as Runpod reports it, which is what Runpod bills. It equals " +
+					"`size_gb` unless the volume was grown outside Terraform (in the Runpod console): then `terraform plan " +
+					"-refresh-only` shows it changed (and `plan -json` reports the drift), every plan warns with the " +
+					"`size_gb = ...` line to write into the configuration, and no change to the size is proposed. A plan that " +
+					"grows the volume shows the size it will have.",
+				Computed: true,
+			},
 			"estimated_cost_per_month": schema.Float64Attribute{
 				MarkdownDescription: "What the volume costs per month, in USD, at Runpod's published STANDARD storage " +
-					"rates for its full size (the first 1000 GB at $0.07 per GB-month, the rest at $0.05). It is known in the " +
-					"plan that creates, grows or replaces the volume (`terraform show -json` of a saved plan has it, for policy " +
-					"checks and budgets) and changes only with `size_gb` or `type`. Null for `HIGH_PERFORMANCE`, for which " +
+					"rates for its full size as Runpod bills it (`reported_size_gb`; the first 1000 GB at $0.07 per " +
+					"GB-month, the rest at $0.05). It is known in the plan that creates, grows or replaces the volume " +
+					"(`terraform show -json` of a saved plan has it, for policy checks and budgets) and changes only with the " +
+					"volume's size (grown by Terraform or outside it) or `type`. Null for `HIGH_PERFORMANCE`, for which " +
 					"Runpod publishes no rate; known after apply when the tier is (a data center offering both tiers and no " +
 					"`type` configured). Storage is not counted against the provider's `max_hourly_spend`.",
 				Computed: true,
@@ -225,13 +237,13 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	id := state.ID.ValueString()
-	// The plan only warned about a shrink (see ModifyPlan); here it stops,
-	// before anything is sent.
-	if d := checkNoShrink(plan.volumeModel, state.volumeModel); d != nil {
+	// The plan refuses a shrink (see ModifyPlan); this stops one that got
+	// here anyway, before anything is sent.
+	if d := checkNoShrink(plan.volumeModel, state); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	if body, changed := toUpdateRequest(plan.volumeModel, state.volumeModel); changed {
+	if body, changed := toUpdateRequest(plan, state); changed {
 		if _, err := client.UpdateNetworkVolume(ctx, id, body); err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return

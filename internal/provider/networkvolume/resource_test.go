@@ -131,7 +131,7 @@ func TestAccNetworkVolume_lifecycle(t *testing.T) {
 				// Shrinking is a plan error on size_gb, never a replacement.
 				PreConfig:   env.Fake.ResetRequests,
 				Config:      volumeConfig("weights-v2", 60, "EU-RO-1"),
-				ExpectError: regexp.MustCompile(`(?s)Network Volume Cannot Shrink.*is\s+120\s+GB\s+now;\s+size_gb\s+=\s+60\s+would\s+shrink\s+it.*Set\s+size_gb\s+to\s+120\s+or\s+more.*would\s+delete\s+its\s+data`),
+				ExpectError: regexp.MustCompile(`(?s)Network Volume Cannot Shrink.*size_gb\s+=\s+60\s+would\s+shrink\s+network\s+volume.*it\s+is\s+120\s+GB.*Set\s+size_gb\s+=\s+120\s+to\s+match\s+the\s+volume.*would\s+delete\s+its\s+data.*terraform\s+destroy\s+-refresh=false`),
 			},
 			{
 				// ... and nothing changed: the state plans no change and the
@@ -310,6 +310,7 @@ func TestAccNetworkVolume_planTimeRefusals(t *testing.T) {
 
 func TestAccNetworkVolume_drift(t *testing.T) {
 	env := acctest.New(t)
+	rec := env.Record()
 	var id string
 	config := volumeConfig("drift", 50, "CA-MTL-1")
 	resource.ParallelTest(t, resource.TestCase{
@@ -334,18 +335,39 @@ func TestAccNetworkVolume_drift(t *testing.T) {
 				},
 			},
 			{
-				// Grown in the console: the configuration would now shrink it,
-				// which the plan refuses with the size the volume really has.
-				PreConfig:   func() { env.Fake.UpdateNetworkVolume(id, func(v *runpodfake.NetworkVolume) { v.Size = 80 }) },
-				Config:      config,
-				ExpectError: regexp.MustCompile(`(?s)Network Volume Cannot Shrink.*is\s+80\s+GB\s+now;\s+size_gb\s+=\s+50`),
-			},
-			{
-				// Catching up with the console is no change at all.
-				Config: volumeConfig("drift", 80, "CA-MTL-1"),
+				// Grown in the console: no change is planned (the configuration
+				// did not change), Runpod's size is reported_size_gb, and a
+				// warning names the line to write.
+				PreConfig: func() {
+					rec.Reset()
+					env.Fake.UpdateNetworkVolume(id, func(v *runpodfake.NetworkVolume) { v.Size = 80 })
+				},
+				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+					rec.ExpectWarning(resizedOutside, "Runpod reports 80 GB", "size_gb = 50", "size_gb = 80"),
 				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("size_gb"), knownvalue.Int64Exact(50)),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("reported_size_gb"), knownvalue.Int64Exact(80)),
+				},
+			},
+			{
+				// Catching up with the console records the size, sending nothing.
+				PreConfig: env.Fake.ResetRequests,
+				Config:    volumeConfig("drift", 80, "CA-MTL-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, acctest.Attr("size_gb"), knownvalue.Int64Exact(80)),
+					acctest.CheckFake(func() error {
+						if n := env.Fake.CountRequests("PATCH", "/v2/network-volumes/*"); n != 0 {
+							return fmt.Errorf("recording the console size sent %d PATCHes", n)
+						}
+						return nil
+					}),
+				},
 			},
 			{
 				// Deleted in the console: the plan re-creates it, without error.

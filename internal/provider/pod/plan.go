@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -40,6 +41,8 @@ import (
 // the same GPU cost one request. Without an API key the checks are skipped
 // with a warning, so that plans still work offline.
 func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
+	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserPod, req, resp)
 	if req.Plan.Raw.IsNull() || r.Data == nil {
 		return // destroy, or validation before the provider is configured
 	}

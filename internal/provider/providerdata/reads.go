@@ -11,7 +11,8 @@ import (
 )
 
 // Reads serves the refresh of account objects (templates, network volumes,
-// secrets, registry credentials, pods, clusters) for one provider process.
+// secrets, registry credentials, pods, clusters, endpoints, ECR delegations)
+// for one provider process.
 //
 // Refreshing a workspace calls Read once per resource, ten at a time. Runpod's
 // v2 lists are unpaginated and return the same objects as the single GETs, so
@@ -47,6 +48,8 @@ type Reads struct {
 	pods       *kindReads[runpod.Pod]
 	clusters   *kindReads[runpod.Cluster]
 	endpoints  *kindReads[runpod.Endpoint]
+	// delegations have no read by id: every read is served from a list.
+	delegations *kindReads[runpod.EcrDelegation]
 }
 
 func newReads(c *runpod.Client) *Reads {
@@ -69,7 +72,18 @@ func newReads(c *runpod.Client) *Reads {
 			func(cl *runpod.Cluster) string { return cl.ID }),
 		endpoints: newKindReads(c, "endpoint", c.GetEndpoint, c.ListEndpoints,
 			func(e *runpod.Endpoint) string { return e.ID }),
+		delegations: listOnly(newKindReads(c, "ECR delegation", c.GetDelegation, c.ListDelegations,
+			func(d *runpod.EcrDelegation) string { return d.ID })),
 	}
+}
+
+// listOnly marks a kind whose API has no read by id (its getOne lists):
+// its first read is served from the shared list too, so refreshing any
+// number of its objects costs one list; getOne, a fresh list, only confirms
+// that an object the shared list lacks is gone.
+func listOnly[T any](k *kindReads[T]) *kindReads[T] {
+	k.listOnly = true
+	return k
 }
 
 // Reads returns the process-wide read coalescer. Call it after Client has
@@ -167,6 +181,17 @@ func (r *Reads) Endpoints(ctx context.Context) ([]runpod.Endpoint, error) {
 	return r.endpoints.list(ctx)
 }
 
+// Delegation reads one ECR delegation from the shared list;
+// runpod.IsNotFound(err) when a fresh list lacks it too.
+func (r *Reads) Delegation(ctx context.Context, id string) (*runpod.EcrDelegation, error) {
+	return r.delegations.get(ctx, id)
+}
+
+// Delegations lists the account's ECR delegations, shared with refresh.
+func (r *Reads) Delegations(ctx context.Context) ([]runpod.EcrDelegation, error) {
+	return r.delegations.list(ctx)
+}
+
 // kindReads coalesces the reads of one kind (see Reads).
 type kindReads[T any] struct {
 	client  *runpod.Client
@@ -174,6 +199,8 @@ type kindReads[T any] struct {
 	getOne  func(context.Context, string) (*T, error)
 	listAll func(context.Context) ([]T, error)
 	idOf    func(*T) string
+	// listOnly: getOne is itself a list (see listOnly).
+	listOnly bool
 
 	mu    sync.Mutex
 	reads int          // single-object reads started in this process
@@ -199,7 +226,7 @@ func newKindReads[T any](c *runpod.Client, kind string, getOne func(context.Cont
 func (k *kindReads[T]) get(ctx context.Context, id string) (*T, error) {
 	k.mu.Lock()
 	k.reads++
-	if k.reads == 1 && k.current() == nil {
+	if k.reads == 1 && k.current() == nil && !k.listOnly {
 		k.mu.Unlock()
 		return k.getOne(ctx, id)
 	}

@@ -231,3 +231,43 @@ func TestReadsListSharedWithDataSources(t *testing.T) {
 		t.Errorf("sent %d lists and %d GETs, want the data source's list to serve every read (1 and 0)", lists, gets)
 	}
 }
+
+// ECR delegations have no read by id: refreshing any number of them, the
+// first included, costs one list, and one the list lacks (revoked outside
+// Terraform) is reported gone only after a fresh list lacks it too.
+func TestReadsDelegationsAreListOnly(t *testing.T) {
+	reads, fake := newTestReads(t)
+	const arn = "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment"
+	ids := make([]string, 12)
+	for i := range ids {
+		ids[i] = fake.SeedDelegation(arn, nil).ID
+	}
+	revoked := ids[0]
+	fake.RevokeDelegation(revoked)
+	fake.ResetRequests()
+
+	var wg sync.WaitGroup
+	for _, id := range ids[1:] {
+		wg.Go(func() {
+			got, err := reads.Delegation(t.Context(), id)
+			if err != nil || got.ID != id {
+				t.Errorf("Delegation(%s) = %+v, %v", id, got, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(fake.Requests()); n != 1 {
+		t.Errorf("refreshing %d delegations sent %d requests, want one list", len(ids)-1, n)
+	}
+	if _, err := reads.Delegation(t.Context(), revoked); !runpod.IsNotFound(err) {
+		t.Errorf("revoked delegation read = %v, want not found", err)
+	}
+	for i, r := range fake.Requests() {
+		if r.Method != http.MethodGet || r.Path != "/v2/registries/delegations" {
+			t.Errorf("request %d = %s %s, want only lists", i, r.Method, r.Path)
+		}
+	}
+	if n := len(fake.Requests()); n != 2 {
+		t.Errorf("confirming the revoked delegation took %d lists in all, want 2", n)
+	}
+}

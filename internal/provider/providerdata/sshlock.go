@@ -8,33 +8,47 @@ import (
 	"weak"
 )
 
-// sshKeyLocks holds one lock per Data, that is per configured provider
-// instance: the API only replaces the whole SSH key set (PUT), so two
-// read-modify-write cycles that overlap would each write back a set missing
-// the other's key, and Terraform applies resources in parallel inside one
-// provider process.
+// sshKeys holds, per Data, that is per configured provider instance, what
+// the SSH key resources of one run share:
 //
-// The lock is per instance, not a package global, because that is all it can
-// be in production: a provider process serves one configuration and no lock
-// reaches another process. A global would also make two providers served in
-// one test binary behave as one process, hiding the cross-process race the
-// sshkey package must (and does) survive by verifying every write. The lock
-// only spares this process's own cycles that work.
+//   - a lock: the API only replaces the whole SSH key set (PUT), so two
+//     read-modify-write cycles that overlap would each write back a set
+//     missing the other's key, and Terraform applies resources in parallel
+//     inside one provider process;
+//   - the fingerprints the resources of this run have added, adopted or
+//     written (ManageSSHKey), so that a runpod_ssh_key that finds its key
+//     already registered can tell a key another resource of the same run
+//     manages (refused) from one nobody here manages (adopted).
 //
-// The map is keyed weakly, so a Data that is no longer used takes its lock
+// Both are per instance, not package globals, because that is all they can
+// be in production: a provider process serves one configuration and one
+// graph walk (Terraform configures a provider again for the apply after a
+// plan), and nothing reaches another process. A global would also make two
+// providers served in one test binary behave as one process, hiding the
+// cross-process race the sshkey package must (and does) survive by verifying
+// every write.
+//
+// The map is keyed weakly, so a Data that is no longer used takes its state
 // with it.
-var sshKeyLocks sync.Map // weak.Pointer[Data] -> chan struct{}
+var sshKeys sync.Map // weak.Pointer[Data] -> *sshKeyState
 
-func (d *Data) sshKeysLock() chan struct{} {
+type sshKeyState struct {
+	lock chan struct{}
+
+	mu      sync.Mutex
+	managed map[string]bool // fingerprint -> recorded
+}
+
+func (d *Data) sshKeyState() *sshKeyState {
 	key := weak.Make(d)
-	if l, ok := sshKeyLocks.Load(key); ok {
-		return l.(chan struct{}) //nolint:forcetypeassert // only this file stores values
+	if s, ok := sshKeys.Load(key); ok {
+		return s.(*sshKeyState) //nolint:forcetypeassert // only this file stores values
 	}
-	l, loaded := sshKeyLocks.LoadOrStore(key, make(chan struct{}, 1))
+	s, loaded := sshKeys.LoadOrStore(key, &sshKeyState{lock: make(chan struct{}, 1), managed: map[string]bool{}})
 	if !loaded {
-		runtime.AddCleanup(d, func(k weak.Pointer[Data]) { sshKeyLocks.Delete(k) }, key)
+		runtime.AddCleanup(d, func(k weak.Pointer[Data]) { sshKeys.Delete(k) }, key)
 	}
-	return l.(chan struct{}) //nolint:forcetypeassert // only this file stores values
+	return s.(*sshKeyState) //nolint:forcetypeassert // only this file stores values
 }
 
 // LockSSHKeys waits for this provider instance's SSH key lock, or for ctx to
@@ -43,11 +57,42 @@ func (d *Data) LockSSHKeys(ctx context.Context) (unlock func(), err error) {
 	if d == nil {
 		return nil, fmt.Errorf("the Runpod provider was not configured before this operation; this is a bug in the provider, please report it")
 	}
-	lock := d.sshKeysLock()
+	lock := d.sshKeyState().lock
 	select {
 	case lock <- struct{}{}:
 		return func() { <-lock }, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("waiting for other SSH key changes in this run to finish: %w", ctx.Err())
 	}
+}
+
+// ManageSSHKey records that a resource of this run manages the key with
+// this fingerprint (it added, adopted or rewrote it). It reports false,
+// recording nothing new, when another resource of this run recorded it
+// first. A nil Data records nothing and reports true.
+func (d *Data) ManageSSHKey(fingerprint string) bool {
+	if d == nil {
+		return true
+	}
+	s := d.sshKeyState()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.managed[fingerprint] {
+		return false
+	}
+	s.managed[fingerprint] = true
+	return true
+}
+
+// SSHKeyManaged reports whether a resource of this run recorded the key
+// with this fingerprint (ManageSSHKey): a destroy in the same run must then
+// leave it registered, since another resource has taken it over.
+func (d *Data) SSHKeyManaged(fingerprint string) bool {
+	if d == nil {
+		return false
+	}
+	s := d.sshKeyState()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.managed[fingerprint]
 }

@@ -72,3 +72,50 @@ func TestLockSSHKeysIsPerProviderInstance(t *testing.T) {
 	}
 	unlockB()
 }
+
+// The first resource of a run to record a key manages it; a second one is
+// told so. Another provider instance (another run) knows nothing of it.
+func TestManageSSHKeyFirstRecordWins(t *testing.T) {
+	a, b := &Data{}, &Data{}
+	if !a.ManageSSHKey("SHA256:one") {
+		t.Fatal("the first record of a key was refused")
+	}
+	if a.ManageSSHKey("SHA256:one") {
+		t.Fatal("a second record of the same key in the same run was accepted")
+	}
+	if !a.ManageSSHKey("SHA256:two") {
+		t.Fatal("another key was refused")
+	}
+	if !a.SSHKeyManaged("SHA256:one") || a.SSHKeyManaged("SHA256:three") {
+		t.Fatal("SSHKeyManaged does not reflect the records")
+	}
+	if b.SSHKeyManaged("SHA256:one") || !b.ManageSSHKey("SHA256:one") {
+		t.Fatal("another provider instance shares the records")
+	}
+	var none *Data
+	if !none.ManageSSHKey("SHA256:one") || none.SSHKeyManaged("SHA256:one") {
+		t.Fatal("a nil Data must record nothing")
+	}
+}
+
+func TestManageSSHKeyConcurrent(t *testing.T) {
+	d := &Data{}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if d.ManageSSHKey("SHA256:same") {
+				mu.Lock()
+				won++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Fatalf("%d resources got the key, want 1", won)
+	}
+}

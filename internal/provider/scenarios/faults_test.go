@@ -62,22 +62,57 @@ type requests struct {
 func rest(collection string, inPlace bool) requests {
 	one := collection + "/*"
 	r := requests{
-		create:  []req{{"POST", collection}, {"GET", one}},
-		read:    req{"GET", one},
-		destroy: []req{{"DELETE", one}, {"GET", one}},
+		create:  []req{{"POST", collection, 0}, {"GET", one, 0}},
+		read:    req{"GET", one, 0},
+		destroy: []req{{"DELETE", one, 0}, {"GET", one, 0}},
 	}
 	if inPlace {
-		r.update = []req{{"PATCH", one}, {"GET", one}}
+		r.update = []req{{"PATCH", one, 0}, {"GET", one, 0}}
 	}
 	return r
 }
 
-// req is a request matched by method and path ("*" ends a prefix).
-type req struct{ method, path string }
+// req is a request matched by method and path ("*" ends a prefix). pass is
+// how many matching requests go through untouched before the fault strikes:
+// the SSH key resources read the same path before their write and again to
+// verify it, and only a pass count makes the fault hit the second read.
+type req struct {
+	method, path string
+	pass         int
+}
 
 func (r req) String() string { return r.method + " " + r.path }
 
-const fmKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c"
+// name is how the request appears in the subtest's name, e.g.
+// GET_v2_account_ssh-keys or, with a pass count, GET_v2_account_ssh-keys_after1.
+func (r req) name() string {
+	n := r.method + "_" + strings.Trim(strings.ReplaceAll(r.path, "/", "_"), "_*")
+	if r.pass > 0 {
+		n += fmt.Sprintf("_after%d", r.pass)
+	}
+	return n
+}
+
+const (
+	fmKey  = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c"
+	fmKey2 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g"
+)
+
+// sshKeyRequests are the requests of both SSH key resources: the account's
+// keys are one document, read, rewritten whole and read again after a
+// settling wait to verify the change. The verifying read is the same GET as
+// the read before the write (and, for an update or destroy, the refresh),
+// so it is reached by letting those through: one on a create, two (the
+// refresh and the read before the write) on an update or destroy.
+var sshKeyRequests = func() requests {
+	const p = "/v2/account/ssh-keys"
+	return requests{
+		create:  []req{{"PUT", p, 0}, {"GET", p, 0}, {"GET", p, 1}},
+		update:  []req{{"PUT", p, 0}, {"GET", p, 0}, {"GET", p, 2}},
+		read:    req{"GET", p, 0},
+		destroy: []req{{"PUT", p, 0}, {"GET", p, 0}, {"GET", p, 2}},
+	}
+}()
 
 func kinds() []kind {
 	listFromAPI := func(path, name string) func(env *acctest.Env) []string {
@@ -154,13 +189,7 @@ func kinds() []kind {
   public_key = "` + fmKey + ` two@example"
 }`,
 			},
-			// The account's keys are one document, rewritten whole.
-			requests: requests{
-				create:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
-				update:  []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
-				read:    req{"GET", "/v2/account/ssh-keys"},
-				destroy: []req{{"PUT", "/v2/account/ssh-keys"}, {"GET", "/v2/account/ssh-keys"}},
-			},
+			requests: sshKeyRequests,
 			apiObject: func(env *acctest.Env) []string {
 				var out []string
 				for _, k := range env.Fake.SSHKeys() {
@@ -208,6 +237,28 @@ func kinds() []kind {
 			requests: rest("/v2/serverless", true),
 			apiObject: func(env *acctest.Env) []string {
 				return namedIDs(env, "/v2/serverless", "fm-endpoint", "fm-endpoint-renamed")
+			},
+		},
+		{
+			name: "runpod_ssh_keys",
+			config: [2]string{
+				`resource "runpod_ssh_keys" "x" {
+  keys = ["` + fmKey + ` one@example"]
+}`,
+				`resource "runpod_ssh_keys" "x" {
+  keys = ["` + fmKey + ` one@example", "` + fmKey2 + `"]
+}`,
+			},
+			requests: sshKeyRequests,
+			// The singleton is "account" in state; the API holds it while
+			// the configured key is registered.
+			apiObject: func(env *acctest.Env) []string {
+				for _, k := range env.Fake.SSHKeys() {
+					if strings.Contains(k, fmKey) {
+						return []string{"account"}
+					}
+				}
+				return nil
 			},
 		},
 	}
@@ -276,7 +327,11 @@ func matrix() []matrixCase {
 			for _, f := range faultsFor(i) {
 				out = append(out, matrixCase{k, phase, r, f})
 			}
-			i++
+			if r.pass == 0 {
+				// A row with a pass count shares the next row's status, so
+				// that adding one leaves the other rows' names as they were.
+				i++
+			}
 		}
 	}
 	for _, k := range kinds() {
@@ -296,7 +351,7 @@ func TestAccFaultMatrix(t *testing.T) {
 	cases := matrix()
 	t.Logf("%d fault cases", len(cases))
 	for _, c := range cases {
-		name := fmt.Sprintf("%s/%s/%s_%s/%s", c.kind.name, c.phase, c.req.method, strings.Trim(strings.ReplaceAll(c.req.path, "/", "_"), "_*"), c.fault)
+		name := fmt.Sprintf("%s/%s/%s/%s", c.kind.name, c.phase, c.req.name(), c.fault)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			runFaultCase(t, c)
@@ -311,6 +366,10 @@ func runFaultCase(t *testing.T, c matrixCase) {
 	cli.Init()
 
 	arm := func() {
+		if c.req.pass > 0 {
+			// Requests before the one under test take their turn untouched.
+			env.Fake.InjectFault(runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: c.req.pass})
+		}
 		f := runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: faultStrikes, AfterHandler: c.fault.after}
 		if c.fault.status == 0 {
 			f.Drop = true

@@ -145,8 +145,9 @@ func (r *secretResource) ConfigValidators(context.Context) []resource.ConfigVali
 
 // ModifyPlan fills in the reference, marks value_last_updated_at unknown
 // when the value will be sent, and warns: about a value rotated outside
-// Terraform, and, when the secret is destroyed or replaced, about the
-// templates whose env still references it.
+// Terraform, when the value is sent, about the running pods and endpoint
+// workers that keep the old one, and, when the secret is destroyed or
+// replaced, about the templates whose env still references it.
 func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		var state secretModel
@@ -185,6 +186,7 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			switch {
 			case sendsValue(plan, state):
 				plan.ValueLastUpdatedAt = types.StringUnknown()
+				r.warnRunningUsers(ctx, state, &resp.Diagnostics)
 				if rotated {
 					resp.Diagnostics.AddWarning("Secret Value Changed Outside Terraform",
 						fmt.Sprintf("The value of secret %q was set outside Terraform at %s. This apply sends the "+
@@ -263,6 +265,74 @@ func (r *secretResource) warnReferencingTemplates(ctx context.Context, state sec
 			"value until they restart. Templates destroyed in the same apply are not affected; pods that reference the "+
 			"secret directly are not checked.%s",
 			doing, name, Reference(name), strings.Join(uses, "\n"), notListed))
+}
+
+// warnRunningUsers warns, when an update sends a new value, naming the
+// running pods and the serverless endpoints with workers whose env
+// references the secret: Runpod substitutes the value when a pod or worker
+// boots (API.md: running pods and workers keep their old value until their
+// next boot). A pod created from a template carries the template's env, so
+// reading the pods' and endpoints' own env finds them all. It costs the pod
+// and endpoint lists (shared with refresh) and one workers list per
+// endpoint that references the secret. Best effort: it never fails a plan.
+func (r *secretResource) warnRunningUsers(ctx context.Context, state secretModel, diags *diag.Diagnostics) {
+	client, d := r.Data.Client()
+	if d.HasError() {
+		tflog.Debug(ctx, "no API client at plan time; not checking running pods that reference the secret")
+		return
+	}
+	name := state.Name.ValueString()
+	pattern := referencePattern(name)
+	var running []string
+	pods, podsErr := r.Data.Reads().Pods(ctx, true)
+	for _, p := range pods {
+		if p.Status != runpod.PodStatusRunning && p.Status != runpod.PodStatusStarting {
+			continue // a stopped pod gets the new value when it starts
+		}
+		if keys := referencingKeys(pattern, p.Env); len(keys) > 0 {
+			running = append(running, fmt.Sprintf("  - pod %q (%s): env %s", p.Name, p.ID, strings.Join(keys, ", ")))
+		}
+	}
+	endpoints, endpointsErr := r.Data.Reads().Endpoints(ctx)
+	for _, e := range endpoints {
+		keys := referencingKeys(pattern, e.Env)
+		if len(keys) == 0 {
+			continue
+		}
+		workers := "its workers could not be listed"
+		if list, err := client.ListEndpointWorkers(ctx, e.ID); err == nil {
+			if list.Summary.Total == 0 && len(list.Workers) == 0 {
+				continue // no worker now: the next ones boot with the new value
+			}
+			n, noun := max(list.Summary.Total, len(list.Workers)), "workers"
+			if n == 1 {
+				noun = "worker"
+			}
+			workers = fmt.Sprintf("%d %s now", n, noun)
+		}
+		running = append(running, fmt.Sprintf("  - serverless endpoint %q (%s), %s: env %s", e.Name, e.ID, workers, strings.Join(keys, ", ")))
+	}
+	unchecked := errors.Join(podsErr, endpointsErr)
+	if len(running) == 0 && unchecked == nil {
+		return // nothing running references it
+	}
+	sort.Strings(running)
+	detail := fmt.Sprintf("This apply sends a new value for secret %q. Runpod substitutes %s into the env of a pod or "+
+		"serverless worker when it boots, so pods and workers running now keep the old value until they restart.",
+		name, Reference(name))
+	if len(running) > 0 {
+		detail += fmt.Sprintf(" These reference it and run now:\n\n%s\n\n", strings.Join(running, "\n")) +
+			"Restart the pods after the apply (for example with the runpod_pod_restart action, Terraform 1.14 or " +
+			"later, or from the Runpod console). Endpoint workers get the new value as new workers replace them (a " +
+			"new release of the endpoint, or scaling its workers to zero and back)."
+	}
+	if unchecked != nil {
+		detail += "\n\n" + diagnostics.APIErrorDetail(
+			fmt.Sprintf("listing pods and endpoints to find those that reference secret %q", name), unchecked)
+	}
+	// The name in the summary keeps Terraform from folding the warnings of
+	// several secrets into one.
+	diags.AddWarning(fmt.Sprintf("Running Pods Keep The Old Secret Value: %q", name), detail)
 }
 
 // referencingKeys returns, sorted, the env keys whose value references the

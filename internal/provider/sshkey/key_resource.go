@@ -92,23 +92,57 @@ func differentKey(_ context.Context, req planmodifier.StringRequest, resp *strin
 	resp.RequiresReplace = fingerprintOf(req.PlanValue.ValueString()) != fingerprintOf(req.StateValue.ValueString())
 }
 
-// ModifyPlan makes id and fingerprint known at plan time: both follow from
-// the key.
+// ModifyPlan makes id and fingerprint known at plan time (both follow from
+// the key), and warns, once per key, that a key this plan registers (a
+// create, or a replacement by another key) does not reach the pods already
+// running.
 func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
 	}
 	var plan keyModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || plan.PublicKey.IsUnknown() {
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	if fp := fingerprintOf(plan.PublicKey.ValueString()); fp != "" {
-		plan.ID, plan.Fingerprint = types.StringValue(fp), types.StringValue(fp)
-		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	var key *publicKey
+	if !plan.PublicKey.IsUnknown() {
+		if k, err := parseKey(plan.PublicKey.ValueString()); err == nil {
+			key = &k
+			plan.ID, plan.Fingerprint = types.StringValue(k.Fingerprint), types.StringValue(k.Fingerprint)
+			resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+		}
+	}
+	if req.State.Raw.IsNull() {
+		// A create, or the create half of a replacement, which the first
+		// call of the replacement already warned about.
+		_, createHalf, d := privateReplacing.Get(ctx, req.Private)
+		resp.Diagnostics.Append(d...)
+		if createHalf {
+			resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
+			return
+		}
+		resp.Diagnostics.Append(newKeyWarning(path.Root("public_key"), key, KeyResourceType))
+		return
+	}
+	var state keyModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if key == nil || key.Fingerprint != fingerprintOf(state.PublicKey.ValueString()) && !state.PublicKey.IsNull() {
+		// Another key: a replacement, planned in two calls (see
+		// privateReplacing).
+		resp.Diagnostics.Append(newKeyWarning(path.Root("public_key"), key, KeyResourceType))
+		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
 	}
 }
 
+// Create adds the key to the account's set. A key the account already holds
+// (the same key material, whatever its comment) is adopted with a warning,
+// and given the configured comment, unless another resource of this run
+// manages it: then the create is refused, since two resources holding one
+// key would each remove it on destroy.
 func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer resourceidentity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
 	client, plan, key, ok := r.planned(ctx, req.Plan, &resp.Diagnostics)
@@ -116,22 +150,24 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 	fp := key.Fingerprint
-	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	var registered string // the key's line as the account held it before this create, if it did
+	recorded := false
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, attempt int) ([]string, bool, error) {
-			if indexOf(current, fp) < 0 {
-				return append(current, key.Line()), true, nil
+			if !recorded {
+				if !r.Data.ManageSSHKey(fp) {
+					return nil, false, &refusal{path.Root("public_key"), "SSH Key Managed Twice: " + key.label(),
+						fmt.Sprintf("Another resource of this configuration added or took over key %s in this same run "+
+							"(a runpod_ssh_key with the same key, perhaps with another comment, or a runpod_ssh_keys that "+
+							"lists it). Two resources cannot manage one key: destroying either would remove it from the "+
+							"account under the other. Keep the key in one resource only.", fp)}
+				}
+				recorded = true
 			}
-			if attempt > 1 {
-				return nil, false, nil // our own earlier write, put back by another writer
+			if i := indexOf(current, fp); i >= 0 && attempt == 1 {
+				registered = current[i]
 			}
-			// Read before write: a key already registered belongs to whoever
-			// added it; adopting it silently would let a destroy remove it.
-			return nil, false, &refusal{path.Root("public_key"), "SSH Key Already Registered",
-				fmt.Sprintf("The Runpod account already has this key (%s), and this configuration does not manage it. "+
-					"The provider does not take over keys it did not add.\n\nTo manage it with Terraform, import it, "+
-					"replacing NAME with the resource's name in your configuration:\n\n"+
-					"%s",
-					fp, diagnostics.ImportHint(KeyResourceType, fp))}
+			return withKeyLine(current, key)
 		},
 		holds:    func(keys []string) bool { return indexOf(keys, fp) >= 0 },
 		tooLarge: keyTooLarge(key),
@@ -142,12 +178,55 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 				"It is not registered now. Run apply again once the other writer has finished.", fp, maxAttempts, concurrentWriters))
 		return
 	}
-	tflog.Info(ctx, "added SSH key", map[string]any{"fingerprint": fp, "keys": len(keys)})
+	if registered != "" {
+		resp.Diagnostics.AddAttributeWarning(path.Root("public_key"), "SSH Key Adopted: "+key.label(), fmt.Sprintf(
+			"The Runpod account already held key %s (as %q), and no other resource of this run manages it, so this "+
+				"resource took it over instead of adding it again%s. From now on it is managed here: destroying this "+
+				"resource removes the key from the account.\n\n"+
+				"If another Terraform configuration, a runpod_ssh_keys resource or someone in the console relies on this "+
+				"key, manage it in one place only: remove this resource from state (terraform state rm) to leave the key "+
+				"to them.", fp, registered, commentNote(registered, key)))
+	}
+	if res.unverified != nil {
+		resp.Diagnostics.Append(notVerified("SSH key", "Added", key.name(), fp, key.label(), res.unverified))
+	}
+	tflog.Info(ctx, "added SSH key", map[string]any{"fingerprint": fp, "keys": len(res.keys), "adopted": registered != ""})
 	resp.Diagnostics.Append(resp.State.Set(ctx, keyModel{
 		ID:          types.StringValue(fp),
 		PublicKey:   plan.PublicKey, // the configured form of the line
 		Fingerprint: types.StringValue(fp),
 	})...)
+}
+
+// commentNote says whether adopting the key rewrote its line.
+func commentNote(registered string, key publicKey) string {
+	if registered == key.Line() {
+		return ""
+	}
+	return fmt.Sprintf(" (and wrote it with the configured comment, as %q)", key.Line())
+}
+
+// withKeyLine is the set with key's line in place of every line of the same
+// key (once), or added when the set lacks the key; changed reports whether
+// that differs from current.
+func withKeyLine(current []string, key publicKey) (next []string, changed bool, err error) {
+	next = make([]string, 0, len(current)+1)
+	found := false
+	for _, line := range current {
+		if fingerprintOf(line) == key.Fingerprint {
+			if !found {
+				next = append(next, key.Line())
+			}
+			changed = changed || found || line != key.Line()
+			found = true
+			continue
+		}
+		next = append(next, line)
+	}
+	if !found {
+		next, changed = append(next, key.Line()), true
+	}
+	return next, changed, nil
 }
 
 func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -201,24 +280,10 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		return
 	}
 	fp := key.Fingerprint
-	_, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
-			next, found, changed := make([]string, 0, len(current)+1), false, false
-			for _, line := range current {
-				if fingerprintOf(line) == fp {
-					if !found {
-						next = append(next, key.Line())
-					}
-					changed = changed || found || line != key.Line()
-					found = true
-					continue
-				}
-				next = append(next, line)
-			}
-			if !found {
-				next, changed = append(next, key.Line()), true
-			}
-			return next, changed, nil
+			r.Data.ManageSSHKey(fp) // a create of the same key in this run is then refused
+			return withKeyLine(current, key)
 		},
 		holds: func(keys []string) bool {
 			n := 0
@@ -240,6 +305,9 @@ func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, re
 				"version of it. Run apply again once the other writer has finished.", fp, maxAttempts, concurrentWriters))
 		return
 	}
+	if res.unverified != nil {
+		resp.Diagnostics.Append(notVerified("SSH key", "Updated", key.name(), fp, key.label(), res.unverified))
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, keyModel{
 		ID:          types.StringValue(fp),
 		PublicKey:   plan.PublicKey,
@@ -254,12 +322,20 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	}
 	fp := state.ID.ValueString()
 	drop := map[string]bool{fp: true}
-	_, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	// Another resource of this run that added or took over the key (a
+	// create_before_destroy replacement, or the key moved to another
+	// resource address) manages it now: removing it would take it from that
+	// resource. Checked under the lock, where the other resource records it.
+	takenOver := false
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
+			if takenOver = r.Data.SSHKeyManaged(fp); takenOver {
+				return nil, false, nil
+			}
 			rest := without(current, drop)
 			return rest, len(rest) != len(current), nil
 		},
-		holds: func(keys []string) bool { return indexOf(keys, fp) < 0 },
+		holds: func(keys []string) bool { return takenOver || indexOf(keys, fp) < 0 },
 		// Removing a key makes the set smaller; this is for a set already
 		// over the limit when read.
 		tooLarge: func(size int, refused bool) *refusal {
@@ -274,6 +350,24 @@ func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 			"Key %s was removed from the account's SSH keys %d times, and each time %s put it back. It is still "+
 				"registered: pods created from now on with SSH enabled accept it. Run destroy again once the other "+
 				"writer has finished, or remove the key in the Runpod console.", fp, maxAttempts, concurrentWriters))
+		return
+	}
+	if takenOver {
+		resp.Diagnostics.AddWarning("SSH Key Left Registered: "+fp, fmt.Sprintf(
+			"Key %s was not removed from the account: another resource of this configuration added or took over the "+
+				"same key in this run and manages it now.", fp))
+		return
+	}
+	if res.unverified != nil {
+		// The write's reply shows the key gone, but no read after the
+		// settling wait confirmed that no other writer put it back: a key
+		// the user believes revoked must not silently remain, so it stays
+		// in state and the next destroy checks.
+		resp.Diagnostics.AddError("SSH Key Removal Not Verified", fmt.Sprintf(
+			"Runpod answered the write removing key %s with a key set that no longer holds it, but reading the keys "+
+				"back afterwards failed, so the provider could not verify that no other writer put it back. The key "+
+				"stays in state; run destroy again to check and finish.\n\n%s", fp,
+			diagnostics.APIErrorDetail("reading the account's SSH keys back", res.unverified)))
 		return
 	}
 	tflog.Info(ctx, "removed SSH key", map[string]any{"fingerprint": fp})

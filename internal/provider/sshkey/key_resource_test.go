@@ -146,29 +146,6 @@ resource "runpod_ssh_key" "k" {
 	})
 }
 
-func TestAccSSHKey_alreadyRegistered(t *testing.T) {
-	env := acctest.New(t)
-	// The same key, registered by hand with another comment.
-	env.Fake.SetSSHKeys(testKey(1, "registered-by-hand"))
-	fp := fingerprint(testKey(1, ""))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: keyConfig(testKey(1, "me@laptop")),
-				ExpectError: regexp.MustCompile(`(?s)SSH Key Already Registered.*` + regexp.QuoteMeta(fp) +
-					`.*terraform import runpod_ssh_key.NAME ` + regexp.QuoteMeta(fp)),
-			},
-		},
-	})
-	if err := accountKeys(env.Fake, testKey(1, "registered-by-hand")); err != nil {
-		t.Fatal(err)
-	}
-	if n := env.Fake.CountRequests("PUT", "/v2/account/ssh-keys"); n != 0 {
-		t.Fatalf("%d PUTs for a key that was already there", n)
-	}
-}
-
 func TestAccSSHKey_drift(t *testing.T) {
 	env := acctest.New(t)
 	byHand := testKey(100, "")

@@ -39,6 +39,24 @@ func (k publicKey) Line() string {
 	return k.Type + " " + k.Blob + " " + k.Comment
 }
 
+// label names the key in diagnostic summaries, which must differ from key
+// to key (Terraform folds warnings with the same summary into one): its
+// comment with its fingerprint, or the fingerprint alone.
+func (k publicKey) label() string {
+	if k.Comment == "" {
+		return k.Fingerprint
+	}
+	return k.Comment + " (" + k.Fingerprint + ")"
+}
+
+// name is the key's comment, or its fingerprint when it has none.
+func (k publicKey) name() string {
+	if k.Comment == "" {
+		return k.Fingerprint
+	}
+	return k.Comment
+}
+
 // parseKey reads an authorized_keys line such as the content of
 // ~/.ssh/id_ed25519.pub. It checks what the API checks (the type prefix and
 // the shape) and what the API does not but a usable key needs: the key is

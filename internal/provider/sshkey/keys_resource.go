@@ -33,6 +33,7 @@ var (
 	_ resource.Resource                = (*keysResource)(nil)
 	_ resource.ResourceWithConfigure   = (*keysResource)(nil)
 	_ resource.ResourceWithImportState = (*keysResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*keysResource)(nil)
 )
 
 // NewKeysResource is the runpod_ssh_keys resource factory.
@@ -106,6 +107,58 @@ func (distinctKeys) ValidateSet(ctx context.Context, req validator.SetRequest, r
 	}
 }
 
+// ModifyPlan warns, once per key, that a key this plan adds to the set does
+// not reach the pods already running. A key is new when the state does not
+// hold it (on a create, every key: the plan cannot tell which ones the
+// account holds already).
+func (r *keysResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan keysModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	held := map[string]bool{}
+	if !req.State.Raw.IsNull() {
+		var state keysModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		known, d := setLines(ctx, state.Keys)
+		resp.Diagnostics.Append(d...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		held = identities(known)
+	}
+	if plan.Keys.IsUnknown() {
+		resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), nil, KeysResourceType))
+		return
+	}
+	if plan.Keys.IsNull() {
+		return
+	}
+	unknownWarned := false
+	for _, el := range plan.Keys.Elements() {
+		s, ok := el.(types.String)
+		if !ok || s.IsNull() {
+			continue
+		}
+		if s.IsUnknown() {
+			if !unknownWarned {
+				resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), nil, KeysResourceType))
+				unknownWarned = true
+			}
+			continue
+		}
+		k, err := parseKey(s.ValueString())
+		if err != nil || held[k.Fingerprint] {
+			continue // invalid keys are reported by validKey
+		}
+		resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), &k, KeysResourceType))
+	}
+}
+
 func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	client, plan, ok := providerdata.Begin[keysModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
 	if !ok {
@@ -117,8 +170,9 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 		return
 	}
 	want := fingerprints(wanted)
-	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
+			r.manage(want)
 			// Never clobber: keys the configuration does not list are not
 			// ours to drop until a plan has shown them. On a later attempt,
 			// they were added by another writer meanwhile.
@@ -135,11 +189,23 @@ func (r *keysResource) Create(ctx context.Context, req resource.CreateRequest, r
 		tooLarge: keysTooLarge(wanted),
 	})
 	if err != nil {
-		reportChangeError(&resp.Diagnostics, "SSH Keys Not Set", err, keysNotHeld(keys, want))
+		reportChangeError(&resp.Diagnostics, "SSH Keys Not Set", err, keysNotHeld(res.keys, want))
 		return
 	}
+	if res.unverified != nil {
+		resp.Diagnostics.Append(notVerified("SSH keys", "Set", accountID, accountID, "", res.unverified))
+	}
 	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted)})
-	r.store(ctx, keys, plan.Keys, &resp.State, &resp.Diagnostics)
+	r.store(ctx, res.keys, plan.Keys, &resp.State, &resp.Diagnostics)
+}
+
+// manage records the keys in want as managed by this run, so that a
+// runpod_ssh_key creating one of them in the same run is refused rather
+// than taking it over.
+func (r *keysResource) manage(want map[string]bool) {
+	for fp := range want {
+		r.Data.ManageSSHKey(fp)
+	}
 }
 
 // store saves the set as last read (which showed the change), keeping the
@@ -187,8 +253,9 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 	for fp := range want {
 		seen[fp] = true
 	}
-	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
+			r.manage(want)
 			if added := notIn(current, seen); len(added) > 0 {
 				return nil, false, &refusal{path.Root("keys"), "SSH Keys Added Since The Plan",
 					fmt.Sprintf("These keys were added to the account after the plan was made, so the plan did not show that "+
@@ -201,11 +268,14 @@ func (r *keysResource) Update(ctx context.Context, req resource.UpdateRequest, r
 		tooLarge: keysTooLarge(wanted),
 	})
 	if err != nil {
-		reportChangeError(&resp.Diagnostics, "SSH Keys Not Updated", err, keysNotHeld(keys, want))
+		reportChangeError(&resp.Diagnostics, "SSH Keys Not Updated", err, keysNotHeld(res.keys, want))
 		return
 	}
+	if res.unverified != nil {
+		resp.Diagnostics.Append(notVerified("SSH keys", "Updated", accountID, accountID, "", res.unverified))
+	}
 	tflog.Info(ctx, "set the account's SSH keys", map[string]any{"keys": len(wanted)})
-	r.store(ctx, keys, plan.Keys, &resp.State, &resp.Diagnostics)
+	r.store(ctx, res.keys, plan.Keys, &resp.State, &resp.Diagnostics)
 }
 
 // Delete removes only the keys in state; keys added since, by hand or by
@@ -221,8 +291,18 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 		return
 	}
 	drop := identities(mine)
-	keys, err := applyKeyChange(ctx, r.Data, client, keyChange{
+	// Keys that a runpod_ssh_key of this run added or took over (the keys
+	// moved from this resource to runpod_ssh_key resources) are theirs now:
+	// they stay. Checked under the lock, where those resources record them.
+	var kept []string
+	res, err := applyKeyChange(ctx, r.Data, client, keyChange{
 		next: func(current []string, _ int) ([]string, bool, error) {
+			for id := range drop {
+				if r.Data.SSHKeyManaged(id) {
+					delete(drop, id)
+					kept = append(kept, id)
+				}
+			}
 			rest := without(current, drop)
 			return rest, len(rest) != len(current), nil
 		},
@@ -241,7 +321,25 @@ func (r *keysResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 			"The managed keys were removed from the account's SSH keys %d times, and each time %s put some back. "+
 				"These are still registered, and pods created from now on with SSH enabled accept them:\n\n%s\n\n"+
 				"Run destroy again once the other writer has finished, or remove them in the Runpod console.",
-			maxAttempts, concurrentWriters, bullets(within(keys, drop))))
+			maxAttempts, concurrentWriters, bullets(within(res.keys, drop))))
+		return
+	}
+	if len(kept) > 0 {
+		sort.Strings(kept)
+		resp.Diagnostics.AddWarning("SSH Keys Left Registered", fmt.Sprintf(
+			"These keys were not removed from the account: a runpod_ssh_key of this configuration added or took over "+
+				"each of them in this run and manages it now.\n\n%s", bullets(kept)))
+	}
+	if res.unverified != nil {
+		// The write's reply shows the keys gone, but no read after the
+		// settling wait confirmed that no other writer put them back: keys
+		// the user believes revoked must not silently remain, so the
+		// resource stays in state and the next destroy checks.
+		resp.Diagnostics.AddError("SSH Key Removal Not Verified", fmt.Sprintf(
+			"Runpod answered the write removing the managed keys with a key set that no longer holds them, but "+
+				"reading the keys back afterwards failed, so the provider could not verify that no other writer put "+
+				"one back. The resource stays in state; run destroy again to check and finish.\n\n%s",
+			diagnostics.APIErrorDetail("reading the account's SSH keys back", res.unverified)))
 		return
 	}
 	tflog.Info(ctx, "removed the managed SSH keys", map[string]any{"removed": len(drop)})

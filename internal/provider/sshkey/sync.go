@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -68,83 +69,118 @@ type apiStepError struct {
 func (e *apiStepError) Error() string { return e.action + ": " + e.err.Error() }
 func (e *apiStepError) Unwrap() error { return e.err }
 
+// changeResult is the set of keys a change ended with.
+type changeResult struct {
+	// keys is the last set read, which shows the change; or, when
+	// unverified is set, the set Runpod returned to the write.
+	keys []string
+	// unverified is why the read that should have verified the change
+	// failed, when the write's own reply showed the change in effect: the
+	// change was made, but not checked after the settling wait.
+	unverified error
+}
+
 // applyKeyChange makes ch under this process's lock and verifies it as
-// described above. It returns the last set read, which shows the change.
-func applyKeyChange(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange) ([]string, error) {
+// described above. On success it returns the last set read, which shows the
+// change. When that read fails but the write's reply (or, if nothing needed
+// writing, the read before it) showed the change in effect, the change
+// happened: it returns that set with unverified set instead of an error, so
+// that the resource keeps in state what Runpod stored and warns, as every
+// other kind does when only the read after a successful write fails. On an
+// error it returns the last set it read, if any.
+func applyKeyChange(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange) (changeResult, error) {
 	wrote := false
 	var last []string
 	for attempt := 1; attempt <= maxAttempts; attempt++ {
 		if attempt > 1 {
 			// Fall out of step with the other writer before trying again.
 			if err := pause(ctx, jitter(minSettle)); err != nil {
-				return last, err
+				return changeResult{keys: last}, err
 			}
 		}
-		written, took, err := writeOnce(ctx, data, client, ch, attempt)
+		w, err := writeOnce(ctx, data, client, ch, attempt)
 		if err != nil {
-			return last, err
+			return changeResult{keys: last}, err
 		}
-		wrote = wrote || written
+		wrote = wrote || w.wrote
 		if wrote {
 			// Let a writer that read the set before our PUT land its write:
 			// its read-to-write takes about as long as ours did.
-			settle := min(max(2*took, minSettle), maxSettle)
+			settle := min(max(2*w.took, minSettle), maxSettle)
 			if err := pause(ctx, jitter(settle)); err != nil {
-				return last, err
+				return changeResult{keys: last}, err
 			}
 		}
-		last, err = client.GetSSHKeys(ctx)
+		read, err := client.GetSSHKeys(ctx)
 		if err != nil {
-			return last, &apiStepError{"reading the account's SSH keys back to verify the change", err}
+			if w.seen != nil && ch.holds(w.seen) {
+				tflog.Warn(ctx, "could not read the SSH keys back after a write whose reply shows the change; keeping the reply",
+					map[string]any{"attempt": attempt, "error": err.Error()})
+				return changeResult{keys: w.seen, unverified: err}, nil
+			}
+			return changeResult{keys: last}, &apiStepError{"reading the account's SSH keys back to verify the change", err}
 		}
+		last = read
 		if ch.holds(last) {
-			return last, nil
+			return changeResult{keys: last}, nil
 		}
 		tflog.Warn(ctx, "another writer undid this SSH key change; applying it again", map[string]any{"attempt": attempt})
 	}
-	return last, &notHeldError{attempts: maxAttempts}
+	return changeResult{keys: last}, &notHeldError{attempts: maxAttempts}
 }
 
-// writeOnce is one read-modify-write under the process's lock. It reports
-// whether it wrote, and how long the read and write took (not counting the
-// wait for the lock).
-func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange, attempt int) (wrote bool, took time.Duration, err error) {
+// written is what one read-modify-write did.
+type written struct {
+	wrote bool          // a PUT was sent (its reply may have been lost)
+	took  time.Duration // the read and write, not counting the wait for the lock
+	// seen is the set as Runpod last showed it: the PUT's reply, or the
+	// read when nothing needed writing; nil when the PUT's reply was lost.
+	seen []string
+}
+
+// writeOnce is one read-modify-write under the process's lock.
+func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Client, ch keyChange, attempt int) (written, error) {
 	unlock, err := data.LockSSHKeys(ctx)
 	if err != nil {
-		return false, 0, err
+		return written{}, err
 	}
 	defer unlock()
 	started := time.Now()
-	wrote, err = readModifyWrite(ctx, client, ch, attempt)
-	return wrote, time.Since(started), err
+	w, err := readModifyWrite(ctx, client, ch, attempt)
+	w.took = time.Since(started)
+	return w, err
 }
 
 // readModifyWrite reads the set, computes the change and writes it if
 // needed, refusing a body over Runpod's limit.
-func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, attempt int) (bool, error) {
+func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, attempt int) (written, error) {
 	current, err := client.GetSSHKeys(ctx)
 	if err != nil {
-		return false, &apiStepError{"reading the account's SSH keys", err}
+		return written{}, &apiStepError{"reading the account's SSH keys", err}
 	}
 	next, write, err := ch.next(current, attempt)
-	if err != nil || !write {
-		return false, err
+	if err != nil {
+		return written{}, err
+	}
+	if !write {
+		return written{seen: current}, nil
 	}
 	// The whole set travels in one body: refuse one over Runpod's limit
 	// rather than send it, and explain a 413 the same way.
 	size, err := putBodySize(next)
 	if err != nil {
-		return false, err
+		return written{}, err
 	}
 	if size > runpod.MaxRequestBodyBytes {
-		return false, ch.tooLarge(size, false)
+		return written{}, ch.tooLarge(size, false)
 	}
-	if _, err := client.PutSSHKeys(ctx, next); err != nil {
+	stored, err := client.PutSSHKeys(ctx, next)
+	if err != nil {
 		if runpod.IsRequestTooLarge(err) {
-			return false, ch.tooLarge(size, true)
+			return written{}, ch.tooLarge(size, true)
 		}
 		if !mayHaveLanded(err) {
-			return false, &apiStepError{"writing the account's SSH keys", err}
+			return written{}, &apiStepError{"writing the account's SSH keys", err}
 		}
 		// The reply was lost (5xx or dropped connection after the retries):
 		// the set may have been written. The read after the settling wait
@@ -152,10 +188,10 @@ func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, a
 		// lost reply neither fails the run nor leaves a key the next run
 		// would refuse as someone else's.
 		tflog.Warn(ctx, "the reply to the SSH key write was lost; verifying by reading the keys back", map[string]any{"attempt": attempt, "error": err.Error()})
-		return true, nil
+		return written{wrote: true}, nil
 	}
-	tflog.Debug(ctx, "wrote the account's SSH keys", map[string]any{"attempt": attempt, "keys_before": len(current), "keys_after": len(next)})
-	return true, nil
+	tflog.Debug(ctx, "wrote the account's SSH keys", map[string]any{"attempt": attempt, "keys_before": len(current), "keys_after": len(stored)})
+	return written{wrote: true, seen: stored}, nil
 }
 
 // jitter spreads d over [d, 2d) so that two writers do not keep colliding.
@@ -163,16 +199,32 @@ func jitter(d time.Duration) time.Duration {
 	return d + rand.N(d) //nolint:gosec // timing jitter, not security
 }
 
-// pause waits for d or until ctx ends.
+// pause waits for d or until ctx ends, through internal/poll like every
+// other wait of the provider: a wait of one pause whose condition is met at
+// once.
 func pause(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("waiting to verify the account's SSH keys: %w", ctx.Err())
+	err := poll.After(ctx, poll.Backoff{Initial: d, Max: d}, func(context.Context, int) (bool, error) { return true, nil })
+	if err != nil {
+		return fmt.Errorf("waiting to verify the account's SSH keys: %w", err)
 	}
+	return nil
+}
+
+// notVerified is the warning for a change Runpod stored (the write's reply
+// shows it) whose read after the settling wait failed: the object is kept
+// in state as written, as every kind does when only the read back fails,
+// and the warning says what that read would have caught. label, when not
+// empty, ends the summary, so that several keys' warnings are not folded
+// into one.
+func notVerified(kind, verb, name, id, label string, readErr error) diag.Diagnostic {
+	d := diagnostics.NotReadBack(kind, verb, name, id, readErr)
+	summary := d.Summary()
+	if label != "" {
+		summary += ": " + label
+	}
+	return diag.NewWarningDiagnostic(summary, d.Detail()+"\n\nThe provider reads the account's SSH keys again a "+
+		"moment after every change because "+concurrentWriters+" can undo it; that read failed. A change undone in "+
+		"that moment shows in the next plan, as a key to add again (or the keys to set again).")
 }
 
 // refusal is a change the provider will not make, reported on an attribute.
@@ -216,7 +268,9 @@ const concurrencyNote = "-> **Several runs at once.** Runpod stores the account'
 	"own runs: after every change it waits briefly, reads the keys again and, if another writer undid the change, " +
 	"makes it again (a few times, at random intervals). An apply reports a key added only when a read after that wait " +
 	"shows it, and a destroy reports a key removed only when a read shows it gone; otherwise the run fails naming the " +
-	"key, and a key that could not be removed stays in state. What it cannot guarantee: a writer that does not verify " +
+	"key, and a key that could not be removed stays in state. If that read itself fails while Runpod's answer to the " +
+	"write showed the change, an apply keeps the change in state with a warning that it was not verified (the next plan " +
+	"reads the keys again), and a destroy fails and keeps the key in state. What it cannot guarantee: a writer that does not verify " +
 	"its own changes (the console, a script, an older provider version) can still undo a change after the run has " +
 	"finished. A key removed that way shows as drift in the next plan of the run that manages it; a key put back after " +
 	"a destroy is no longer managed by anyone, so check the account's keys (data source `runpod_ssh_keys`) after " +

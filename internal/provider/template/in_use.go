@@ -2,12 +2,16 @@ package template
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -29,10 +33,19 @@ const genericInUseRemedy = "Terminate the pods created from it and delete or re-
 // could be named the generic remedy is given.
 func inUseRemedy(ctx context.Context, client *runpod.Client, id, name string) string {
 	var b strings.Builder
-	if endpoints := boundEndpoints(ctx, client, name); len(endpoints) > 0 {
+	l := clientLists(client)
+	endpoints, err := boundEndpoints(ctx, l, name)
+	if err != nil {
+		tflog.Debug(ctx, "endpoints unreadable; the in-use error cannot name the template's endpoint", map[string]any{"error": err.Error()})
+	}
+	if len(endpoints) > 0 {
 		b.WriteString(boundText(endpoints))
 	}
-	if pods := podsFrom(ctx, client, id); len(pods) > 0 {
+	pods, err := podsFrom(ctx, l, id)
+	if err != nil {
+		tflog.Debug(ctx, "pods unreadable; the in-use error cannot name the template's pods", map[string]any{"error": err.Error()})
+	}
+	if len(pods) > 0 {
 		list := make([]string, len(pods))
 		for i, p := range pods {
 			list[i] = fmt.Sprintf("  - pod %q (%s)", p.Name, p.ID)
@@ -51,8 +64,8 @@ func inUseRemedy(ctx context.Context, client *runpod.Client, id, name string) st
 func boundText(endpoints []runpod.Endpoint) string {
 	named := func(e runpod.Endpoint) string { return fmt.Sprintf("endpoint %q (%s)", e.Name, e.ID) }
 	naming := "(Runpod names an endpoint's own template <endpoint name>" + boundMarker + "<suffix>)"
-	const after = " Stop managing this template on its own (a removed block with lifecycle { destroy = false }, or " +
-		"terraform state rm). The provider does not delete endpoints for you.\n\n"
+	const after = " Or stop managing this template on its own: a removed block with lifecycle { destroy = false } " +
+		"(below), or terraform state rm. The provider does not delete endpoints for you.\n\n"
 	if len(endpoints) == 1 {
 		e := named(endpoints[0])
 		return "It is the template Runpod made for serverless " + e + " and binds to it " + naming + ". Runpod " +
@@ -69,18 +82,42 @@ func boundText(endpoints []runpod.Endpoint) string {
 		"template too." + after
 }
 
+// removedWayOut is the way out of a refused template delete that keeps
+// everything as it is: stop managing template name without deleting it.
+// The provider does not know the resource's address (Terraform shows it
+// with a plan warning, not with an apply error), so it names the template.
+func removedWayOut(name string) string {
+	return fmt.Sprintf("To keep template %q in Runpod and only stop managing it, write a removed block in place of its "+
+		"resource block, with its address in from, and apply:\n\n"+
+		"  removed {\n"+
+		"    from = runpod_template.<label>\n"+
+		"    lifecycle {\n"+
+		"      destroy = false\n"+
+		"    }\n"+
+		"  }\n\n"+
+		"Removed blocks need Terraform 1.7 or OpenTofu 1.7 or later; with older versions use terraform state rm.", name)
+}
+
+// lists are the account lists that say what uses a template: the client's
+// own requests at apply, the plan's shared ones (providerdata.Reads) at
+// plan.
+type lists struct {
+	pods      func(context.Context, bool) ([]runpod.Pod, error)
+	endpoints func(context.Context) ([]runpod.Endpoint, error)
+}
+
+func clientLists(c *runpod.Client) lists { return lists{pods: c.ListPods, endpoints: c.ListEndpoints} }
+
 // boundEndpoints are the endpoints a template named name is bound to: those
 // whose name, followed by boundMarker and a suffix, is the template's name.
-// None when the name has no marker (no request is sent) or when the
-// endpoints cannot be listed.
-func boundEndpoints(ctx context.Context, client *runpod.Client, name string) []runpod.Endpoint {
+// None, and no request, when the name has no marker.
+func boundEndpoints(ctx context.Context, l lists, name string) ([]runpod.Endpoint, error) {
 	if !strings.Contains(name, boundMarker) {
-		return nil
+		return nil, nil
 	}
-	all, err := client.ListEndpoints(ctx)
+	all, err := l.endpoints(ctx)
 	if err != nil {
-		tflog.Debug(ctx, "endpoints unreadable; the in-use error cannot name the template's endpoint", map[string]any{"error": err.Error()})
-		return nil
+		return nil, err
 	}
 	var bound []runpod.Endpoint
 	for _, e := range all {
@@ -94,7 +131,7 @@ func boundEndpoints(ctx context.Context, client *runpod.Client, name string) []r
 		}
 		return bound[i].ID < bound[j].ID
 	})
-	return bound
+	return bound, nil
 }
 
 // boundTo reports whether templateName is the name Runpod gives the
@@ -107,12 +144,11 @@ func boundTo(templateName, endpointName string) bool {
 }
 
 // podsFrom are the pods (cluster members included) created from template
-// id, by name; none when the pods cannot be listed.
-func podsFrom(ctx context.Context, client *runpod.Client, id string) []runpod.Pod {
-	pods, err := client.ListPods(ctx, true)
+// id, by name.
+func podsFrom(ctx context.Context, l lists, id string) ([]runpod.Pod, error) {
+	pods, err := l.pods(ctx, true)
 	if err != nil {
-		tflog.Debug(ctx, "pods unreadable; the in-use error cannot name the template's pods", map[string]any{"error": err.Error()})
-		return nil
+		return nil, err
 	}
 	var from []runpod.Pod
 	for _, p := range pods {
@@ -126,5 +162,76 @@ func podsFrom(ctx context.Context, client *runpod.Client, id string) []runpod.Po
 		}
 		return from[i].ID < from[j].ID
 	})
-	return from
+	return from, nil
+}
+
+// warnInUse warns, when the plan destroys the template, naming the pods and
+// serverless endpoints that still use it: Runpod will refuse the delete at
+// apply. What this apply destroys before the template is left out
+// (providerdata.TemplatePlans: a destroy plans a pod before the template it
+// was created from). Checking is best effort: it never fails a plan.
+func (r *templateResource) warnInUse(ctx context.Context, state templateModel, diags *diag.Diagnostics) {
+	if _, d := r.Data.Client(); d.HasError() {
+		tflog.Debug(ctx, "no API client at plan time; not checking what uses the template")
+		return
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	reads := r.Data.Reads()
+	l := lists{pods: reads.Pods, endpoints: reads.Endpoints}
+	endpoints, endpointsErr := boundEndpoints(ctx, l, name)
+	pods, podsErr := podsFrom(ctx, l, id)
+	if err := errors.Join(endpointsErr, podsErr); err != nil {
+		diags.AddWarning("Cannot Check Whether The Template Is In Use", diagnostics.APIErrorDetail(
+			fmt.Sprintf("listing pods and endpoints to find what uses template %q", name), err))
+	}
+	plans := r.Data.TemplatePlans()
+	var uses, handled []string
+	var podUses, endpointUses int
+	for _, e := range endpoints {
+		line := fmt.Sprintf("  - serverless endpoint %q (%s), which Runpod made this template for and binds to it", e.Name, e.ID)
+		if plans.UserDestroyed(providerdata.UserEndpoint, e.ID) {
+			handled = append(handled, line)
+			continue
+		}
+		uses = append(uses, line)
+		endpointUses++
+	}
+	for _, p := range pods {
+		line := fmt.Sprintf("  - pod %q (%s), created from it", p.Name, p.ID)
+		inCluster := p.Cluster != nil && p.Cluster.ID != ""
+		if inCluster {
+			line = fmt.Sprintf("  - pod %q (%s) of cluster %s, created from it", p.Name, p.ID, p.Cluster.ID)
+		}
+		if plans.UserDestroyed(providerdata.UserPod, p.ID) || (inCluster && plans.UserDestroyed(providerdata.UserCluster, p.Cluster.ID)) {
+			handled = append(handled, line)
+			continue
+		}
+		uses = append(uses, line)
+		podUses++
+	}
+	if len(uses) == 0 {
+		if len(handled) > 0 {
+			tflog.Debug(ctx, "everything that uses the template is destroyed before it by this plan", map[string]any{"users": len(handled)})
+		}
+		return
+	}
+	var todo []string
+	if podUses > 0 {
+		todo = append(todo, "terminate the pods (a cluster's pods with their cluster) or create them from another "+
+			"template, which replaces them")
+	}
+	if endpointUses > 0 {
+		todo = append(todo, "destroy the endpoint, which deletes this template too")
+	}
+	detail := fmt.Sprintf("Destroying template %q (%s) will fail at apply: Runpod refuses to delete a template that a pod "+
+		"was created from or that a serverless endpoint is bound to, and these still use it:\n\n%s\n\n"+
+		"Free it first, in the configuration that manages them or in the console: %s. The provider does not do this "+
+		"for you.\n\n%s",
+		name, id, strings.Join(uses, "\n"), strings.Join(todo, "; "), removedWayOut(name))
+	if len(handled) > 0 {
+		detail += fmt.Sprintf("\n\nNot listed: what this apply destroys before the template:\n\n%s", strings.Join(handled, "\n"))
+	}
+	// The name in the summary keeps Terraform from folding the warnings of
+	// several templates into one.
+	diags.AddWarning(fmt.Sprintf("Template Is In Use: %q", name), detail)
 }

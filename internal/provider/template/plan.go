@@ -14,12 +14,18 @@ import (
 
 var _ resource.ResourceWithModifyPlan = (*templateResource)(nil)
 
-// ModifyPlan refuses, at plan time, a create or update whose request body
-// would be over Runpod's 102400-byte limit: the API would answer a bare 413
-// at apply. env is what makes a template large, so the error names it.
+// ModifyPlan warns, when the template is destroyed, naming the pods and
+// endpoints that still use it (Runpod refuses that delete at apply), and
+// refuses, at plan time, a create or update whose request body would be over
+// Runpod's 102400-byte limit: the API would answer a bare 413 at apply. env
+// is what makes a template large, so the error names it.
 func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.recordPlan(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
+		var state templateModel
+		if diags := req.State.Get(ctx, &state); !diags.HasError() && r.Data != nil {
+			r.warnInUse(ctx, state, &resp.Diagnostics)
+		}
 		return // a destroy
 	}
 	var plan templateModel

@@ -316,7 +316,8 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	}
 	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
-			return inUseRemedy(ctx, client, id, state.Name.ValueString())
+			name := state.Name.ValueString()
+			return inUseRemedy(ctx, client, id, name) + "\n\n" + removedWayOut(name)
 		})...)
 }
 

@@ -1,0 +1,266 @@
+// Package ecrdelegation implements the runpod_ecr_delegation resource, its
+// list resource and the runpod_ecr_delegation and runpod_ecr_delegations
+// data sources (API v2 /v2/registries/delegations, API.md section 5a): a
+// delegation lets Runpod pull images from one private Amazon ECR repository
+// without a stored password.
+package ecrdelegation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// ResourceType is the Terraform type name of the resource.
+const ResourceType = "runpod_ecr_delegation"
+
+// noun names one delegation in messages.
+const noun = "ECR delegation"
+
+var _ providerdata.ManagedResource = (*delegationResource)(nil)
+
+// NewResource is the runpod_ecr_delegation resource factory.
+func NewResource() resource.Resource {
+	return &delegationResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+}
+
+type delegationResource struct {
+	providerdata.ResourceBase
+	identity.ByID
+}
+
+const replaceNote = "Runpod has no update for delegations, so changing it replaces the delegation (revoke, then register)."
+
+func (r *delegationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	computed := func(desc string) schema.StringAttribute {
+		// Fixed when the delegation is registered: only a replacement
+		// changes them, and then the framework plans them as unknown.
+		return schema.StringAttribute{
+			MarkdownDescription: desc, Computed: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: resourceDescription,
+		Attributes: map[string]schema.Attribute{
+			"id": identity.IDAttribute("The delegation's id, assigned by Runpod (e.g. `deleg_abc123`)."),
+			"resource": schema.StringAttribute{
+				MarkdownDescription: "ARN of the Amazon ECR repository Runpod may pull from, " +
+					"`arn:aws:ecr:REGION:ACCOUNT_ID:repository/REPOSITORY_NAME` (e.g. `" + arnExample + "`). Checked at " +
+					"plan time against that form (Runpod's API reference gives an example, not a pattern). Runpod does " +
+					"not return it: on import and refresh it is the ARN of the repository the delegation names. " +
+					replaceNote,
+				Required:   true,
+				Validators: []validator.String{validARN{}},
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.RequiresReplaceIf(otherRepositoryReplaces,
+						"Changing the repository replaces the delegation.", "Changing the repository replaces the delegation."),
+				},
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "Optional name for the delegation. Runpod does not require names to be unique. " + replaceNote,
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"delegator_user_id":   computed("The Runpod user that registered the delegation."),
+			"aws_user":            computed("The AWS user or role delegated, as Runpod reports it (in Runpod's examples, the AWS account id)."),
+			"repository":          computed("The ECR repository's name, e.g. `runpod/deployment`."),
+			"tag":                 computed("The ECR image tag Runpod reports for the delegation."),
+			"aws_region":          computed("The repository's AWS region, e.g. `us-east-2`."),
+			"docker_registry_uri": computed("The repository's registry host for `docker login`, e.g. `418399314813.dkr.ecr.us-east-2.amazonaws.com`; null when Runpod does not return it. An image in the repository is `DOCKER_REGISTRY_URI/REPOSITORY:TAG`."),
+			"created_at":          computed("When the delegation was registered (RFC 3339)."),
+		},
+	}
+}
+
+// otherRepositoryReplaces replaces the delegation when the configured ARN
+// names another repository than the one it delegates. An ARN that names
+// the same one in other words (state written by an import or an older
+// provider, or a partition written differently) is recorded in place.
+func otherRepositoryReplaces(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	var state delegationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.RequiresReplace = !sameRepository(req.PlanValue.ValueString(), state.asAPI())
+}
+
+// asAPI is the delegation that state describes, for sameRepository.
+func (m delegationModel) asAPI() *runpod.EcrDelegation {
+	return &runpod.EcrDelegation{
+		AWSUser: m.AWSUser.ValueString(), Repository: m.Repository.ValueString(), AWSRegion: m.AWSRegion.ValueString(),
+		DockerRegistryURI: m.DockerRegistryURI.ValueStringPointer(),
+	}
+}
+
+// lostCreateKind tells package lostcreate how to recognise this
+// configuration's delegation. Delegations have no unique name (and may have
+// none), so a lost create reply is settled as for endpoints and clusters:
+// the one delegation with the same name and repository that appeared since
+// the request was sent is adopted, and a recent lookalike that this run did
+// not register blocks another create.
+func lostCreateKind(client *runpod.Client, arn string) lostcreate.Kind[runpod.EcrDelegation] {
+	return lostcreate.Kind[runpod.EcrDelegation]{
+		// "delegation", not "ECR delegation": the messages say "a <noun>".
+		Noun: "delegation", ResourceType: ResourceType, Shape: "repository",
+		List:      client.ListDelegations,
+		Name:      func(d runpod.EcrDelegation) string { return nameOf(&d) },
+		ID:        func(d runpod.EcrDelegation) string { return d.ID },
+		CreatedAt: func(d runpod.EcrDelegation) time.Time { return d.CreatedAt },
+		Same:      func(d runpod.EcrDelegation) bool { return sameRepository(arn, &d) },
+		Describe: func(d runpod.EcrDelegation) string {
+			return fmt.Sprintf("repository %s in %s (account %s)", d.Repository, d.AWSRegion, accountOf(&d))
+		},
+	}
+}
+
+func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
+	client, plan, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	arn, name := plan.Resource.ValueString(), plan.Name.ValueString()
+	body := runpod.CreateDelegationRequest{Resource: arn, Name: plan.Name.ValueStringPointer()}
+	kind := lostCreateKind(client, arn)
+	what := fmt.Sprintf("ECR delegation of %s", arn)
+	if name != "" {
+		what = fmt.Sprintf("ECR delegation %q of %s", name, arn)
+	}
+
+	// The POST is sent once: neither the client nor the provider retries
+	// it, because a second attempt could register a second delegation.
+	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), name); d != nil {
+		resp.Diagnostics.Append(d)
+		return
+	}
+	flight := r.Data.Creates().Send(kind.Noun, name)
+	defer flight.Done()
+	started := time.Now()
+	created, err := client.CreateDelegation(ctx, body)
+	if errors.Is(err, runpod.ErrAmbiguous) {
+		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, name, "registering "+what, started, err)
+		resp.Diagnostics.Append(d)
+		if adopted == nil {
+			return
+		}
+		created = adopted
+	} else if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err))
+		return
+	}
+	r.Data.Creates().Own(kind.Noun, created.ID)
+	flight.Done()
+	tflog.Info(ctx, "registered ECR delegation", map[string]any{"id": created.ID})
+
+	// Save the id first so that a failing read-back cannot orphan it.
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
+	readInto(ctx, client, created.ID, plan.Resource, created, &resp.State, &resp.Diagnostics)
+}
+
+func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	_, prior, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	id := prior.ID.ValueString()
+	// No read by id exists: this is served from one list shared by every
+	// delegation refreshed in the run.
+	found, err := r.Data.Reads().Delegation(ctx, id)
+	if providerdata.StopRefresh(ctx, noun, id, err, false, resp) {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, merge(found, prior.Resource))...)
+}
+
+// merge is the state of a delegation read from the API, keeping the ARN
+// that state or the plan holds when it names the delegation's repository
+// (Runpod does not return the ARN; see fromAPI).
+func merge(d *runpod.EcrDelegation, resource types.String) delegationModel {
+	m := fromAPI(d)
+	if !resource.IsNull() && !resource.IsUnknown() && sameRepository(resource.ValueString(), d) {
+		m = m.withResource(resource)
+	}
+	return m
+}
+
+// Update is reached only when the configured ARN names the delegation's
+// repository in other words than state (see otherRepositoryReplaces): it
+// records the configured ARN and calls no API that writes.
+func (r *delegationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	client, plan, state, ok := providerdata.BeginUpdate[delegationModel](ctx, r.Data, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	tflog.Info(ctx, "recording the configured ARN of an ECR delegation", map[string]any{"id": state.ID.ValueString()})
+	readInto(ctx, client, state.ID.ValueString(), plan.Resource, nil, &resp.State, &resp.Diagnostics)
+}
+
+func (r *delegationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	client, state, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	id := state.ID.ValueString()
+	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
+		Kind: noun, Name: displayName(state.Name.ValueString(), state.Resource.ValueString()), ID: id,
+		Delete: func(ctx context.Context) error { return client.RevokeDelegation(ctx, id) },
+		// Confirmed gone by a fresh list: there is no read by id.
+		Read: func(ctx context.Context) error { _, err := client.GetDelegation(ctx, id); return err },
+	})...)
+}
+
+// displayName names a delegation in messages: its name, or the ARN for one
+// without a name.
+func displayName(name, arn string) string {
+	if name != "" {
+		return name
+	}
+	return arn
+}
+
+// readInto reads the delegation back after a write (a fresh list) and
+// stores what the API returned with the configured ARN. created is the
+// create's answer, or nil when nothing was written: when the read fails
+// after a create that succeeded, that answer is stored with a warning
+// instead of an error, which would taint (and on the next apply replace) a
+// delegation that exists.
+func readInto(ctx context.Context, client *runpod.Client, id string, arn types.String, created *runpod.EcrDelegation,
+	state *tfsdk.State, diags *diag.Diagnostics,
+) {
+	d, err := client.GetDelegation(ctx, id)
+	if err != nil && created != nil && !runpod.IsNotFound(err) {
+		tflog.Warn(ctx, "ECR delegation read-back failed after create; keeping the create's answer", map[string]any{"id": id})
+		diags.Append(diagnostics.NotReadBack(noun, "Registered", displayName(nameOf(created), arn.ValueString()), id, err))
+		d, err = created, nil
+	}
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Read ECR Delegation Back", fmt.Sprintf("reading ECR delegation %s after registering it", id), err))
+		return
+	}
+	diags.Append(state.Set(ctx, merge(d, arn))...)
+}

@@ -1,0 +1,168 @@
+package template_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+const rtx4090 = "NVIDIA GeForce RTX 4090"
+
+// inUseConfig manages a template that a console-made pod is created from,
+// and adopts the template Runpod made for a console-made endpoint named
+// "inference" (as boundTemplateConfig does).
+const inUseConfig = `
+resource "runpod_template" "app" {
+  name  = "app"
+  image = "runpod/base:0.6.2"
+}
+
+data "runpod_templates" "all" {}
+
+locals {
+  bound = one([for t in data.runpod_templates.all.templates : t if startswith(t.name, "inference__template__")])
+}
+
+import {
+  to = runpod_template.bound
+  id = local.bound.id
+}
+
+resource "runpod_template" "bound" {
+  name                  = local.bound.name
+  image                 = local.bound.image
+  args                  = local.bound.args
+  container_disk_gb     = local.bound.container_disk_gb
+  ports                 = local.bound.ports
+  env                   = local.bound.env
+  serverless            = local.bound.serverless
+  category              = local.bound.category
+  start_ssh             = local.bound.start_ssh
+  start_jupyter         = local.bound.start_jupyter
+  allowed_cuda_versions = local.bound.allowed_cuda_versions
+}
+`
+
+// Issue 23, break 7: destroying templates that a pod and an endpoint still
+// use plans as a plain destroy and fails at apply. The destroy plan warns,
+// once per template (neither folded into "similar warnings"), naming the pod
+// and the endpoint by name and id; the refusal at apply names the removed
+// block that stops managing a template without deleting it, and that way out
+// works.
+func TestAccTemplate_destroyPlanNamesWhatUsesIt(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ep := env.Fake.SeedEndpoint(map[string]any{
+		"name": "inference", "type": "QUEUE", "image": "runpod/worker-v1-vllm:v2.4.0",
+		"scaling": map[string]any{"type": "QUEUE_DELAY", "queueDelay": 4},
+		"gpu":     map[string]any{"pools": []any{"ADA_24"}},
+	})
+	boundID := env.Fake.EndpointBoundTemplate(ep.ID)
+	cli := env.CLI(t)
+	cli.SetConfig(inUseConfig)
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	appID := cli.StateID("runpod_template.app")
+	pod := env.Fake.SeedPod(runpodfake.Pod{Name: "web", Template: &appID, GPU: &runpodfake.PodGPU{ID: rtx4090, Count: 1}})
+
+	podLine := `pod "web" (` + pod.ID + `), created from it`
+	endpointLine := `serverless endpoint "inference" (` + ep.ID + `)`
+	plan := cli.MustRun("plan", "-destroy", "-input=false")
+	plan.Contains(t, `Template Is In Use: "app"`, podLine, `Template Is In Use: "inference__template__`, endpointLine,
+		"from = runpod_template.<label>", "destroy = false")
+	plan.Lacks(t, "similar warning")
+
+	jplan := cli.RunJSON("plan", "-destroy", "-input=false")
+	warnings := jplan.Warnings("Template Is In Use")
+	if len(warnings) != 2 {
+		t.Errorf("destroy plan -json: %d in-use warnings, want one per template; output:\n%s", len(warnings), jplan.Output())
+	}
+	for _, w := range warnings {
+		switch w.Summary {
+		case `Template Is In Use: "app"`:
+			if !strings.Contains(w.Detail, podLine) || !strings.Contains(w.Detail, appID) || strings.Contains(w.Detail, ep.ID) {
+				t.Errorf("warning for app must name pod %s and only it:\n%s", pod.ID, w.Detail)
+			}
+		default:
+			if !strings.Contains(w.Detail, endpointLine) || !strings.Contains(w.Detail, boundID) || strings.Contains(w.Detail, pod.ID) {
+				t.Errorf("warning %q must name endpoint %s and only it:\n%s", w.Summary, ep.ID, w.Detail)
+			}
+		}
+	}
+
+	// Apply is refused as the plan said, and the refusal names the way out.
+	destroy := cli.MustFail("destroy", "-auto-approve", "-input=false")
+	destroy.Contains(t, "Template Is In Use", `pod "web" (`+pod.ID+`)`, `endpoint "inference" (`+ep.ID+`)`,
+		"removed {", "from = runpod_template.<label>", "destroy = false")
+	jdestroy := cli.RunJSON("destroy", "-auto-approve", "-input=false")
+	refusals := 0
+	for _, e := range jdestroy.Diagnostics("error") {
+		if e.Summary == "Template Is In Use" {
+			refusals++
+			if !strings.Contains(e.Detail, "removed {\n    from = runpod_template.<label>\n    lifecycle {\n      destroy = false") {
+				t.Errorf("refusal lacks the removed block:\n%s", e.Detail)
+			}
+		}
+	}
+	if jdestroy.ExitCode == 0 || refusals != 2 {
+		t.Fatalf("destroy -json: exit %d, %d refusals, want 2:\n%s", jdestroy.ExitCode, refusals, jdestroy.Output())
+	}
+
+	// The way out: stop managing both; nothing is deleted.
+	cli.SetConfig(`
+removed {
+  from = runpod_template.app
+  lifecycle {
+    destroy = false
+  }
+}
+
+removed {
+  from = runpod_template.bound
+  lifecycle {
+    destroy = false
+  }
+}
+`)
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if got := cli.StateAddresses(); len(got) != 0 {
+		t.Fatalf("state after the removed blocks = %v, want empty", got)
+	}
+	for _, id := range []string{appID, boundID} {
+		if _, ok := env.Fake.Template(id); !ok {
+			t.Fatalf("template %s was deleted", id)
+		}
+	}
+}
+
+// A template destroyed together with the pod created from it: Terraform
+// plans (and deletes) the pod first, so no in-use warning names it, and the
+// destroy succeeds.
+func TestAccTemplate_destroyWithItsPodDoesNotWarn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(`
+resource "runpod_template" "app" {
+  name  = "app"
+  image = "runpod/base:0.6.2"
+}
+
+resource "runpod_pod" "web" {
+  name        = "web"
+  template_id = runpod_template.app.id
+  gpu         = { type_id = "` + rtx4090 + `" }
+}
+`)
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	plan := cli.MustRun("plan", "-destroy", "-input=false")
+	plan.Lacks(t, "Template Is In Use")
+	destroy := cli.MustRun("destroy", "-auto-approve", "-input=false")
+	destroy.Lacks(t, "Template Is In Use")
+	if ids := env.Fake.TemplateIDsNamed("app"); len(ids) != 0 {
+		t.Fatalf("template still in the API: %v", ids)
+	}
+}
