@@ -139,9 +139,9 @@ var settleWait = poll.Backoff{Initial: 20 * time.Millisecond, Max: 250 * time.Mi
 // Settle lists the account's objects of a kind (list) and picks the
 // lookalikes of a create named name (pick, which reads Owns after the list
 // returned). When it finds some while same-name creates of this process are
-// under way, or began while the list ran, they may be those creates' own
-// objects, listed before their replies came back: it waits until they are
-// over (they record what they made) and lists again. A lookup after a lost
+// under way when the list began or ended, or began while it ran, they may
+// be those creates' own objects, listed before their replies came back: it
+// waits until they are over (they record what they made) and lists again. A lookup after a lost
 // reply (lookup true, after Flight.Resolve) waits only for creates still
 // sending. The wait ends with ctx.
 func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bool,
@@ -149,14 +149,17 @@ func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bo
 ) (all, picked []T, err error) {
 	k := flightKey{kind, name}
 	for {
-		_, before := c.quiet(k, lookup)
+		quietBefore, before := c.quiet(k, lookup)
 		all, err = list(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
 		picked = pick(all)
+		// Quiet on both sides of the list, with no create begun in
+		// between: a create under way when the list began may have
+		// recorded its object after pick read Owns.
 		quiet, after := c.quiet(k, lookup)
-		if len(picked) == 0 || (quiet && after == before) {
+		if len(picked) == 0 || (quietBefore && quiet && after == before) {
 			return all, picked, nil
 		}
 		if err := poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {

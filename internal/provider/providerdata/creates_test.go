@@ -45,6 +45,24 @@ func TestSettleWaitsForSiblings(t *testing.T) {
 		t.Fatalf("the sibling's object was taken for a twin: %v, %v", twins, err)
 	}
 
+	// A sibling whose create returns after the guard's pick read Owns but
+	// before the guard checks for creates under way is not a twin either.
+	late := c.Send("pod", "late")
+	first := true
+	_, twins, err = Settle(ctx, c, "pod", "late", false, func(context.Context) ([]string, error) { return []string{"lateSib"}, nil },
+		func(all []string) []string {
+			out := pick(all)
+			if first {
+				first = false
+				c.Own("pod", "lateSib")
+				late.Done()
+			}
+			return out
+		})
+	if err != nil || len(twins) != 0 {
+		t.Fatalf("a sibling that returned between the pick and the check was taken for a twin: %v, %v", twins, err)
+	}
+
 	// Another name's creates are not waited for; a real twin is reported.
 	other := c.Send("pod", "api")
 	defer other.Done()
