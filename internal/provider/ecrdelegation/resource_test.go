@@ -108,7 +108,6 @@ func TestAccEcrDelegation_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, acctest.Attr("aws_region"), knownvalue.StringExact("us-east-2")),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("docker_registry_uri"), knownvalue.StringExact("418399314813.dkr.ecr.us-east-2.amazonaws.com")),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("created_at"), rfc3339()),
-					acctest.IdentityIsID(addr),
 					registered(env.Fake, &id, arnApp),
 				},
 			},
