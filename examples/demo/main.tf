@@ -24,7 +24,7 @@ resource "runpod_template" "jupyter" {
   env = {
     HF_HOME = "/workspace/hf"
   }
-  persistent_volume = {
+  persistent_volume {
     size_gb = 20
     path    = "/workspace"
   }

@@ -28,13 +28,13 @@ resource "runpod_pod" "demo" {
   image          = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
   desired_status = "EXITED"
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 
   ports = ["8888/http"]
 
-  network_volume = {
+  network_volume {
     volume_id = runpod_network_volume.weights.id
     path      = "/workspace"
   }
@@ -69,11 +69,11 @@ resource "runpod_pod" "server" {
   args  = "python -m http.server 8000"
   ports = ["8000/http"]
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 
-  ready_when = {
+  ready_when {
     log_line = "Serving HTTP on .* port 8000"
   }
 }

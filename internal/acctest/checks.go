@@ -37,15 +37,30 @@ func (c captureAttr) CheckState(_ context.Context, req statecheck.CheckStateRequ
 }
 
 func findResource(state *tfjson.State, address string) *tfjson.StateResource {
-	if state == nil || state.Values == nil || state.Values.RootModule == nil {
-		return nil
-	}
-	for _, r := range state.Values.RootModule.Resources {
+	for _, r := range allResources(state) {
 		if r.Address == address {
 			return r
 		}
 	}
 	return nil
+}
+
+// allResources is every resource in state, the root module's first, then
+// those of child modules (addressed module.NAME.TYPE.NAME), depth first.
+func allResources(state *tfjson.State) []*tfjson.StateResource {
+	if state == nil || state.Values == nil || state.Values.RootModule == nil {
+		return nil
+	}
+	var out []*tfjson.StateResource
+	var walk func(m *tfjson.StateModule)
+	walk = func(m *tfjson.StateModule) {
+		out = append(out, m.Resources...)
+		for _, c := range m.ChildModules {
+			walk(c)
+		}
+	}
+	walk(state.Values.RootModule)
+	return out
 }
 
 // CheckFake is a state check that runs fn, which asserts something about the

@@ -101,7 +101,11 @@ func (c *CLI) Run(args ...string) Result {
 	defer func() { cancel(); <-closed }()
 
 	full := args
-	if len(args) > 0 && args[0] != "version" && args[0] != "fmt" {
+	switch {
+	case len(args) > 1 && args[0] == "state":
+		// Subcommands of state take their options after the subcommand.
+		full = append([]string{args[0], args[1], "-no-color"}, args[2:]...)
+	case len(args) > 0 && args[0] != "version" && args[0] != "fmt" && args[0] != "state":
 		full = append([]string{args[0], "-no-color"}, args[1:]...)
 	}
 	cmd := exec.CommandContext(ctx, c.bin, full...) //nolint:gosec // the binary is the test's own
@@ -352,15 +356,11 @@ func (c *CLI) StateAddresses() []string {
 	return out
 }
 
-// stateResources is the root module's resources in state; none before the
-// first apply.
+// stateResources is the resources in state, child modules' included; none
+// before the first apply.
 func (c *CLI) stateResources() []*tfjson.StateResource {
 	c.t.Helper()
-	st := c.State()
-	if st.Values == nil || st.Values.RootModule == nil {
-		return nil
-	}
-	return st.Values.RootModule.Resources
+	return allResources(c.State())
 }
 
 // Count returns how many times substr occurs in the run's output.

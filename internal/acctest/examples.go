@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/moduleroot"
 )
 
 // Example reads files of the documentation's examples (paths below
@@ -12,19 +14,9 @@ import (
 // that tests apply the examples exactly as the docs show them.
 func Example(t *testing.T, files ...string) string {
 	t.Helper()
-	root, err := os.Getwd()
-	for err == nil {
-		if _, statErr := os.Stat(filepath.Join(root, "go.mod")); statErr == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatal("acctest.Example: no go.mod above the test's directory")
-		}
-		root = parent
-	}
+	root, err := moduleroot.Find()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("acctest.Example: %v", err)
 	}
 	parts := make([]string, 0, len(files))
 	for _, f := range files {

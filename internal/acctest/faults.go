@@ -41,9 +41,9 @@ type NamedKind struct {
 }
 
 // ReadOutageAfterCreateKeepsIt: a read outage right after a successful
-// create must not fail the apply and taint a healthy object (issue 10,
-// break 1): it stays in state untainted, the apply warns about what was not
-// verified, and the next plan, which reads it again, is a no-op.
+// create must not fail the apply and taint a healthy object: it stays in
+// state untainted, the apply warns about what was not verified, and the next
+// plan, which reads it again, is a no-op.
 func ReadOutageAfterCreateKeepsIt(t *testing.T, k NamedKind) {
 	t.Helper()
 	env := New(t)
@@ -109,7 +109,7 @@ func AmbiguousCreateIsNotRepeated(t *testing.T, k NamedKind, name string) {
 
 // LostReplyAndFailedLookupIsResolvedNextRun: a lost create reply plus a
 // failing name lookup must not leave the object this configuration created
-// blocking its own name (issue 10, break 4): the next plain apply takes it
+// blocking its own name: the next plain apply takes it
 // into state, with a warning, and the account ends with exactly one object
 // of that name, tracked.
 func LostReplyAndFailedLookupIsResolvedNextRun(t *testing.T, k NamedKind, name string) {

@@ -32,18 +32,44 @@ func (c *CLI) cliVersion() string {
 	return v.Version
 }
 
+// Version is the binary's version as `version -json` reports it ("1.16.4"),
+// for skip messages that name it.
+func (c *CLI) Version() string {
+	c.t.Helper()
+	name := "Terraform "
+	if c.IsOpenTofu() {
+		name = "OpenTofu "
+	}
+	return name + c.cliVersion()
+}
+
+// AtLeast reports whether the binary is Terraform major.minor or later, or
+// OpenTofu (every OpenTofu the tests run is 1.11 or later).
+func (c *CLI) AtLeast(major, minor int) bool {
+	c.t.Helper()
+	if c.IsOpenTofu() {
+		return true
+	}
+	parts := strings.SplitN(c.cliVersion(), ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	got, gotMinor := atoi(parts[0]), atoi(parts[1])
+	return got > major || (got == major && gotMinor >= minor)
+}
+
+// MarksApplyPlan reports whether the CLI tells the provider which plan is
+// the one it makes again during apply (Terraform 1.9 and later; see
+// providerdata.UnmanagedLookalikes). Without that sign the duplicate guard runs, and
+// lists, in that plan too.
+func (c *CLI) MarksApplyPlan() bool { return !c.IsOpenTofu() && c.AtLeast(1, 9) }
+
 // RequireQuery skips the test (visibly) unless the binary has
 // `terraform query`: Terraform 1.14 or later; OpenTofu has none.
 func (c *CLI) RequireQuery() {
 	c.t.Helper()
-	v := c.cliVersion()
-	var major, minor int
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) >= 2 {
-		major, minor = atoi(parts[0]), atoi(parts[1])
-	}
-	if c.IsOpenTofu() || major < 1 || (major == 1 && minor < 14) {
-		c.t.Skipf("terraform query needs Terraform 1.14 or later; %s is %s", filepath.Base(c.bin), v)
+	if c.IsOpenTofu() || !c.AtLeast(1, 14) {
+		c.t.Skipf("terraform query needs Terraform 1.14 or later; %s is %s", filepath.Base(c.bin), c.cliVersion())
 	}
 }
 

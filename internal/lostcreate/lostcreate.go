@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -75,6 +77,11 @@ func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Cre
 	if len(found) == 0 {
 		return nil
 	}
+	return twinRefusal(k, name, found)
+}
+
+// twinRefusal is the error that refuses to create name beside found.
+func twinRefusal[T any](k Kind[T], name string, found []T) diag.Diagnostic {
 	twins := make([]string, len(found))
 	for i, o := range found {
 		twins[i] = fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339))
@@ -84,9 +91,9 @@ func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Cre
 		"A %s named %q with the same %s was created less than %s ago and is not managed by this "+
 			"configuration:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost, and it "+
 			"may bill. The provider does not create a second one. If it is this configuration's %s, import it:\n\n"+
-			"%s\n\nIf it is not, delete it in the Runpod console, wait until it is %s old, or give this %s another name.",
+			"%s\n\nIf it is not, delete it in the Runpod console, wait until it is %s old, or give this %s another name.%s",
 		k.Noun, name, k.Shape, TwinWindow, strings.Join(twins, "\n"), k.Noun, k.Noun,
-		diagnostics.ImportHint(k.ResourceType, first), TwinWindow, k.Noun))
+		diagnostics.ImportHint(k.ResourceType, first), TwinWindow, k.Noun, providerdata.SiblingsNote))
 }
 
 // Resolve settles a create that failed in transit (createErr), begun at
@@ -159,4 +166,31 @@ func Resolve[T any](ctx context.Context, k Kind[T], creates *providerdata.Create
 		diagnostics.TitleCase(k.Noun), k.Noun, diagnostics.TitleCase(k.Noun), name, strings.Join(lines, "\n"), k.Noun,
 		diagnostics.ImportHint(k.ResourceType, importID))
 	return nil, diag.NewErrorDiagnostic(summary, detail)
+}
+
+// RefuseTwinAtPlan is the duplicate guard of a new object's plan: it
+// refuses the create while an object with the requested name and shape
+// (k.Same, on what the plan knows) younger than TwinWindow exists that no
+// address of this configuration manages (providerdata.UnmanagedLookalikes):
+// most likely the orphan of an earlier run whose create reply was lost or
+// that was killed. shapeKnown is false when part of the shape is unknown
+// until apply: then any such object of the name counts. list is the kind's
+// list on the reads shared with refresh, e.g. (*providerdata.Reads).Clusters.
+// The error is on the name. It answers nil when the create may go ahead.
+func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps resource.ModifyPlanClientCapabilities, k Kind[T],
+	shapeKnown bool, list func(*providerdata.Reads, context.Context) ([]T, error), name string,
+) diag.Diagnostic {
+	since := time.Now().Add(-TwinWindow - ClockSkew)
+	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, list, func(o T) bool {
+		return k.Name(o) == name && (!shapeKnown || k.Same(o)) && !k.CreatedAt(o).Before(since)
+	}, k.ID)
+	if err != nil {
+		return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun),
+			diagnostics.APIErrorDetail(fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q",
+				k.Noun, name), err))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return diag.WithPath(path.Root("name"), twinRefusal(k, name, found))
 }

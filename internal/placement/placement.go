@@ -1,13 +1,13 @@
 // Package placement decides at plan time whether Runpod can place the
 // compute a pod or cluster asks for, and what it will cost, from catalog
-// reads alone (API.md section 8).
+// reads alone (GET /v2/catalog/gpus, cpus and datacenters).
 //
 // Runpod answers a create it cannot place with one 400 ("no instances
 // available") whatever the reason, and gives the same answer for a GPU type
-// id that does not exist (API.md section 9, rule 11). Reading the catalog
-// first tells those cases apart and lets the plan fail with what to change:
-// the closest valid ids for a typo, the availability read quoted per data
-// center for a stock-out, and configurations that do have stock now.
+// id that does not exist; it never places another type instead. Reading the
+// catalog first tells those cases apart and lets the plan fail with what to
+// change: the closest valid ids for a typo, the availability read quoted per
+// data center for a stock-out, and configurations that do have stock now.
 //
 // CheckGPU and CheckCPU do the reads through a CatalogReader (the
 // provider-wide catalog memo) and call DecideGPU / DecideCPU, which are pure

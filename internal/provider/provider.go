@@ -375,6 +375,8 @@ func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSo
 		endpoint.NewDataSource,
 		endpoint.NewListDataSource,
 		endpoint.NewWorkersDataSource,
+		endpoint.NewReleasesDataSource,
+		endpoint.NewWorkerLogsDataSource,
 	}
 }
 

@@ -40,7 +40,7 @@ resource "runpod_network_volume" "v" {
 resource "runpod_pod" "p" {
   name  = "trainer"
   image = "runpod/base:0.6.2"
-  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
 }
 `)
 	cli.Init()
@@ -96,7 +96,7 @@ func envWith(url string) func(string) string {
 
 // Runpod's docs write the base as https://api.runpod.io/v2 while every path
 // carries /v2; a base URL copied from the docs must work, not 404 on
-// /v2/v2/... (issue 9, break 8).
+// /v2/v2/....
 func TestAccProvider_baseURLTrailingV2IsNormalised(t *testing.T) {
 	env := acctest.New(t)
 	env.Fake.SeedTemplate(runpodfake.Template{Name: "seeded", Image: "runpod/base:0.6.2"})

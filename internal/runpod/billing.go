@@ -106,7 +106,7 @@ func (c *Client) ListClusterBilling(ctx context.Context, q BillingQuery) (*Clust
 	return &out, nil
 }
 
-// BillingKind names a billing route (API.md section 12).
+// BillingKind names a billing route (GET /v2/billing/<kind>).
 type BillingKind string
 
 // The billing routes. BillingPublicEndpoints is Runpod's managed model APIs,

@@ -8,7 +8,7 @@ import (
 
 // MaxRequestBodyBytes is Runpod's limit on a request body: a larger body is
 // answered 413 before authentication, and the limit also applies to a pod's
-// body after its template is expanded (API.md §0, "Body size limit"). It is
+// body after its template is expanded. It is
 // the one place the number lives, so plan-time checks and the apply-time
 // 413 message cannot disagree.
 const MaxRequestBodyBytes = 102400

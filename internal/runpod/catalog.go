@@ -24,7 +24,7 @@ type Availability struct {
 	Availability string `json:"availability"`
 }
 
-// GPUTypeQuery filters and expands the GPU catalog (API.md section 8). Every
+// GPUTypeQuery filters and expands the GPU catalog (GET /v2/catalog/gpus). Every
 // filter except CudaVersions/MinCudaVersion is only valid with
 // IncludeAvailability, which in turn needs Products; the API answers 400
 // otherwise, and the client passes such combinations through unchanged.

@@ -8,8 +8,8 @@ import (
 
 const publicTemplatesPath = "/v2/catalog/templates"
 
-// Public template catalog slices (GET /v2/catalog/templates?source=...,
-// API.md section 13); official is the API's default.
+// Public template catalog slices (GET /v2/catalog/templates?source=...);
+// official is the API's default.
 const (
 	TemplateSourceOfficial  = "official"
 	TemplateSourceVerified  = "verified"

@@ -16,7 +16,7 @@ const (
 	ClusterTypeRay         = "RAY"
 )
 
-// Cluster is an Instant Cluster (API.md section 6): PodCount identical pods
+// Cluster is an Instant Cluster (/v2/clusters): PodCount identical pods
 // in one data center. Only Name can change after create. Template and
 // DataCenterID are "" and Network and Primary nil while the API omits them.
 type Cluster struct {

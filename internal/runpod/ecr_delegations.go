@@ -10,7 +10,7 @@ import (
 const delegationsPath = "/v2/registries/delegations"
 
 // EcrDelegation lets Runpod pull images from one private Amazon ECR
-// repository without a stored password (API.md section 5a). The API has no
+// repository without a stored password. The API has no
 // update and no read by id: one is read by listing them all.
 type EcrDelegation struct {
 	ID                string    `json:"id"`

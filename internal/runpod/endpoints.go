@@ -36,7 +36,7 @@ const (
 	WorkerUnhealthy    = "UNHEALTHY"
 )
 
-// Endpoint is a serverless endpoint (API.md section 11). Exactly one of GPU
+// Endpoint is a serverless endpoint (/v2/serverless). Exactly one of GPU
 // and CPU is set. The endpoint keeps no link to the template it was made
 // from: the container fields are its own copy.
 type Endpoint struct {

@@ -13,14 +13,14 @@ const (
 	VolumeTypeHighPerformance = "HIGH_PERFORMANCE"
 )
 
-// Network volume size bounds in GB (API.md section 4).
+// Network volume size bounds in GB (size in the spec's CreateNetworkVolumeRequest).
 const (
 	MinNetworkVolumeSizeGB = 10
 	MaxNetworkVolumeSizeGB = 4096
 )
 
 // NetworkVolume is persistent storage in one data center that pods and
-// serverless workers there can mount (API.md section 4). DataCenter and Type
+// serverless workers there can mount. DataCenter and Type
 // are fixed at creation; Size can only grow.
 type NetworkVolume struct {
 	ID         string `json:"id"`

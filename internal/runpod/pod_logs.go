@@ -41,7 +41,7 @@ const (
 // PodLogQuery selects the lines of GET /v2/pods/{id}/logs. Zero values are
 // left out of the request, so the API's defaults apply (both sources, tail
 // 100). LastEventID takes precedence over Since, which takes precedence over
-// Tail (API.md section 14).
+// Tail.
 type PodLogQuery struct {
 	Source string // PodLogSourceContainer, PodLogSourceSystem or "" for both
 	// Tail is the number of past lines to backfill (0-5000); nil sends
@@ -81,6 +81,12 @@ func (c *Client) GetPodLogs(ctx context.Context, id string, q PodLogQuery) ([]Po
 	if err != nil {
 		return nil, err
 	}
+	return c.readLogs(ctx, p+"/logs", q)
+}
+
+// readLogs reads the log stream at path (pod and worker logs share the
+// query, the framing and the bounds).
+func (c *Client) readLogs(ctx context.Context, path string, q PodLogQuery) ([]PodLogLine, error) {
 	query := url.Values{}
 	if q.Source != "" {
 		query.Set("source", q.Source)
@@ -107,7 +113,7 @@ func (c *Client) GetPodLogs(ctx context.Context, id string, q PodLogQuery) ([]Po
 		window = DefaultPodLogWindow
 	}
 	var lines []PodLogLine
-	err = c.stream(ctx, p+"/logs", query, header, "text/event-stream", idle, window, func(body io.Reader) error {
+	err := c.stream(ctx, path, query, header, "text/event-stream", idle, window, func(body io.Reader) error {
 		var perr error
 		lines, perr = parsePodLogStream(io.LimitReader(body, int64(maxBytes)))
 		return perr

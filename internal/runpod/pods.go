@@ -34,7 +34,7 @@ const (
 	CloudCommunity = "COMMUNITY"
 )
 
-// Pod is a GPU or CPU pod as the API returns it (API.md section 7): exactly
+// Pod is a GPU or CPU pod as the API returns it (/v2/pods): exactly
 // one of GPU and CPU is set. Cluster is set only on cluster member pods.
 // The create-only flags startSsh and startJupyter are never returned; Env may
 // hold the PUBLIC_KEY and JUPYTER_PASSWORD they injected.

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The rate-limit headers of API.md section 0 (the IETF ratelimit-headers
+// The API's rate-limit headers (the IETF ratelimit-headers
 // draft), structured-field lists with one member per window:
 //
 //	RateLimit:        "minute";r=<remaining>;t=<seconds to reset>, "hour";..., "day";...

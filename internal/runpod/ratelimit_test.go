@@ -30,7 +30,7 @@ func sum(ds []time.Duration) time.Duration {
 }
 
 // With the quota spent, a read must outlast the rate-limit window however many
-// 429s that takes (issue 10, break 7): ten 429s asking for 30s each are far
+// 429s that takes: ten 429s asking for 30s each are far
 // beyond max_retries = 2, but within the time budget, and the read succeeds.
 func TestRateLimitRetriesFollowRetryAfterNotACount(t *testing.T) {
 	for _, method := range []string{http.MethodGet, http.MethodDelete, http.MethodPost} {

@@ -7,7 +7,7 @@ import (
 
 const registriesPath = "/v2/registries"
 
-// Registry is a container registry credential (API.md section 5). The API
+// Registry is a container registry credential (/v2/registries). The API
 // never returns the username or password.
 type Registry struct {
 	ID   string `json:"id"`

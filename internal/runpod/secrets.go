@@ -9,7 +9,7 @@ import (
 
 const secretsPath = "/v2/account/secrets"
 
-// Secret is an account secret's metadata (API.md section 2). The value is
+// Secret is an account secret's metadata (/v2/account/secrets). The value is
 // write-only: the API never returns it.
 type Secret struct {
 	ID          string    `json:"id"`

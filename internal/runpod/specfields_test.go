@@ -3,21 +3,21 @@ package runpod
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/specfacts"
 )
 
 // The client's types are checked against Runpod's published OpenAPI
-// document (../shared/runpod-api/openapi-v2.json beside the module, or
-// $RUNPOD_OPENAPI_SPEC), so that a misspelt JSON tag fails a unit test
-// instead of silently dropping a field. The document stays outside the
-// repository; the tests read it where it is.
+// document, so that a misspelt JSON tag fails a unit test instead of
+// silently dropping a field. The tests read its facts, committed in
+// internal/runpodfake/testdata/openapi-facts.json (see internal/specfacts),
+// or the document $RUNPOD_OPENAPI_SPEC names, reduced the same way.
 
 var (
 	specOnce sync.Once
@@ -28,24 +28,17 @@ var (
 func loadSpec(t *testing.T) map[string]any {
 	t.Helper()
 	specOnce.Do(func() {
-		path := os.Getenv("RUNPOD_OPENAPI_SPEC")
+		path, explicit := specfacts.ForTests()
 		if path == "" {
-			dir, err := os.Getwd()
-			for err == nil {
-				if _, statErr := os.Stat(filepath.Join(dir, "go.mod")); statErr == nil {
-					path = filepath.Join(dir, "..", "shared", "runpod-api", "openapi-v2.json")
-					break
-				}
-				parent := filepath.Dir(dir)
-				if parent == dir {
-					break
-				}
-				dir = parent
+			specErr = "the committed OpenAPI facts (" + specfacts.CommittedPath + ") are missing"
+			if explicit {
+				specErr = "RUNPOD_OPENAPI_SPEC names a file that does not exist"
 			}
+			return
 		}
-		raw, err := os.ReadFile(path)
+		raw, err := specfacts.Load(path)
 		if err != nil {
-			specErr = "OpenAPI spec not found (../shared/runpod-api/openapi-v2.json beside the module, or RUNPOD_OPENAPI_SPEC): " + err.Error()
+			specErr = "reading the OpenAPI spec: " + err.Error()
 			return
 		}
 		if err := json.Unmarshal(raw, &specDoc); err != nil {

@@ -7,7 +7,7 @@ import (
 
 const templatesPath = "/v2/templates"
 
-// Template is a pod or serverless template (API.md section 3). Every field is
+// Template is a pod or serverless template (/v2/templates). Every field is
 // returned on read; Entrypoint and Cmd are the exec form of Args.
 type Template struct {
 	ID                  string            `json:"id"`

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Cluster billing (GET /v2/billing/clusters, API.md section 6).
+// Cluster billing (GET /v2/billing/clusters).
 //
 // Billing model: a cluster is billed from two sources.
 //
@@ -42,7 +42,7 @@ type billCharge struct {
 	amounts map[string]float64
 }
 
-// billingKind describes one per-kind billing route (API.md section 12).
+// billingKind describes one per-kind billing route (GET /v2/billing/<kind>).
 type billingKind struct {
 	path       string
 	idParam    string   // the id filter and the record's id field; "" for none
@@ -225,7 +225,7 @@ type billingWindow struct {
 	now        time.Time
 }
 
-// parseBillingQuery validates a billing query (API.md section 12):
+// parseBillingQuery validates a billing query:
 //   - malformed startTime/endTime (RFC 3339), bucketSize outside the enum,
 //     lastN not an integer ≥ 1: 422;
 //   - lastN together with startTime or endTime: 400 (mutually exclusive);

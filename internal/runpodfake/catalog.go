@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The catalog (API.md section 8) is static reference data plus mutable stock.
+// The catalog (/v2/catalog) is static reference data plus mutable stock.
 //
 // Stock model:
 //   - GPU stock is an integer count of free GPUs per (GPU type, product POD |

@@ -130,7 +130,7 @@ var (
 	dcIncludeEnum  = []string{"GPU_AVAILABILITY", "CPU_AVAILABILITY"}
 )
 
-// parseGPUQuery validates the GPU catalog parameters (API.md section 8).
+// parseGPUQuery validates the GPU catalog parameters (GET /v2/catalog/gpus).
 // It returns nil availability query when include is absent.
 //
 // Every parameter but include is "valid only with include=AVAILABILITY";

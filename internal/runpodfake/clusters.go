@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Cluster mirrors the API's Cluster object (API.md section 6). Template,
+// Cluster mirrors the API's Cluster object. Template,
 // DataCenterID, Network and Primary are omitted when unset, as the spec
 // says; Pods is only a summary (the members are GET /v2/clusters/{id}/pods).
 type Cluster struct {
@@ -266,7 +266,7 @@ func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) 
 	return http.StatusCreated, f.clusterView(sc), nil
 }
 
-// buildCluster applies the create rules (API.md section 6), places the
+// buildCluster applies the cluster create rules, places the
 // whole cluster in one data center and creates its members. Refusals, all
 // 400 except the schema's 422:
 //   - templateId together with a container field or mounts ([newer-docs]);

@@ -5,15 +5,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/specfacts"
 )
 
 // mustFindSpec returns the OpenAPI document or fails: the conformance tests
-// must really run against the spec, never silently pass without it.
+// must really run against the spec, never silently pass without it. It is
+// the committed testdata/openapi-facts.json unless RUNPOD_OPENAPI_SPEC names
+// another, so a clean clone runs them too.
 func mustFindSpec(t *testing.T) string {
 	t.Helper()
-	path, _ := FindSpec()
-	if path == "" {
-		t.Fatal("OpenAPI spec not found: expected ../shared/runpod-api/openapi-v2.json beside the module, or RUNPOD_OPENAPI_SPEC")
+	path, explicit := FindSpec()
+	switch {
+	case path == "" && explicit:
+		t.Fatal("RUNPOD_OPENAPI_SPEC names a file that does not exist")
+	case path == "":
+		t.Fatal("the committed OpenAPI facts (" + specfacts.CommittedPath + ") are missing")
 	}
 	return path
 }

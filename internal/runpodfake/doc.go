@@ -33,7 +33,9 @@
 // # Spec checking
 //
 // NewTestServer also checks every exchange against Runpod's published
-// OpenAPI 3.1 document (found beside the repository, never copied into it):
+// OpenAPI 3.1 document, through its facts committed in
+// testdata/openapi-facts.json (types, limits, status codes; none of its
+// prose: see internal/specfacts) or the document RUNPOD_OPENAPI_SPEC names:
 // responses must match the documented schemas, requests the fake accepted
 // must be valid per the spec, and a 422 must not be given to a body the spec
 // accepts. Behaviour documented after the spec snapshot ([newer-docs] in
@@ -73,7 +75,11 @@
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.
 //     Worker logs (.../workers/{workerId}/logs) follow the pod logs' SSE
-//     contract and vanish with the worker.
+//     contract and vanish with the worker. A worker boots with the
+//     endpoint's env, secret references resolved to the secrets' values;
+//     SetEndpointWorkerLogForName scripts container lines it prints at
+//     start (${KEY} is its value of env KEY), EndpointWorkerLog returns
+//     what a worker printed (see endpoints_worker_logs.go).
 //     Every endpoint gets its own bound template (the fake's choice, since
 //     API.md leaves it undocumented): named
 //     "<endpoint name>__template__<6 random [a-z0-9]>", serverless, listed

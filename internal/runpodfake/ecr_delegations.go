@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// EcrDelegation mirrors the API's EcrDelegation object (API.md section 5a):
+// EcrDelegation mirrors the API's EcrDelegation object:
 // Runpod may pull images from one private Amazon ECR repository.
 type EcrDelegation struct {
 	ID                string    `json:"id"`
@@ -57,9 +57,9 @@ type delegationBody struct {
 var ecrRepositoryARN = regexp.MustCompile(`^arn:(aws|aws-cn|aws-us-gov):ecr:([a-z0-9-]+):([0-9]{12}):repository/(.+)$`)
 
 // ecrRoutes registers the ECR delegation operations. The literal
-// /v2/registries/delegations wins over /v2/registries/{id} (API.md section 0,
-// route precedence): Go's router prefers the more specific pattern.
-// There is no read by id and no update: GET and PATCH on
+// /v2/registries/delegations wins over /v2/registries/{id} (a literal
+// segment takes precedence over a parameter): Go's router prefers the more
+// specific pattern. There is no read by id and no update: GET and PATCH on
 // /v2/registries/delegations/{id} are not routes (405 with Allow: DELETE).
 func (f *Fake) ecrRoutes() {
 	f.handle("GET /v2/registries/delegations", f.listDelegations)

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// Serverless endpoints (API.md section 11): CRUD, the endpoint's bound
+// Serverless endpoints (/v2/serverless): CRUD, the endpoint's bound
 // template, simulated workers and releases. Workers are simulated like pod
 // status (pods.go): counted reads, no goroutines, no sleeps. See
 // endpoints_workers.go.
@@ -75,7 +75,7 @@ type EndpointScaling struct {
 	RequestCount *int     `json:"requestCount,omitempty"`
 }
 
-// Endpoint enums and defaults (API.md section 11 and the spec).
+// Endpoint enums and defaults (the spec's endpoint schemas).
 // DefaultEndpointDisk is INFERRED: the v2 spec gives no container disk
 // default for endpoints; the fake uses the console's serverless default.
 const (
@@ -510,7 +510,7 @@ func (f *Fake) applyEndpointContainer(e *Endpoint, tmpl *Template, b *endpointBo
 	return nil
 }
 
-// buildEndpoint applies the create rules of API.md section 11 and stores
+// buildEndpoint applies the endpoint create rules and stores
 // the endpoint with its bound template and initial workers. Callers hold
 // f.mu.
 func (f *Fake) buildEndpoint(b *endpointBody, raw map[string]any) (*storedEndpoint, *problem) {

@@ -103,6 +103,9 @@ type storedWorker struct {
 	forcedReads int
 	forcedTimed bool
 	logs        []podLogEvent // what GET .../workers/{workerId}/logs serves
+	// env is what the worker booted with: the endpoint's env at its
+	// creation, secrets resolved (endpoints_worker_logs.go).
+	env map[string]string
 }
 
 // log appends one line to the worker's log, stamped now.
@@ -236,6 +239,7 @@ func (f *Fake) observeWorkers(s *storedEndpoint) {
 		}
 		if w.startLeft == 0 {
 			w.start(now)
+			f.printWorkerScript(s, w, now)
 		}
 	}
 	f.reconcileWorkers(s)
@@ -275,7 +279,7 @@ func (f *Fake) reconcileWorkers(s *storedEndpoint) {
 // the first type of the first pool that is not excluded (CPU: no GPU type)
 // in the first allowed data center. Callers hold f.mu.
 func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
-	w := &storedWorker{id: f.ids.next(), version: s.version, image: s.e.Image, startLeft: f.endpointStartDelay}
+	w := &storedWorker{id: f.ids.next(), version: s.version, image: s.e.Image, startLeft: f.endpointStartDelay, env: f.bootEnv(s)}
 	if fs, ok := f.endpointStatusByName[s.e.Name]; ok {
 		w.forced, w.forcedReads, w.forcedTimed = fs.status, fs.reads, fs.reads > 0
 	}
@@ -294,6 +298,7 @@ func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 	w.log(now, PodLogSourceSystem, "Pulling image "+w.image)
 	if w.startLeft == 0 {
 		w.start(now)
+		f.printWorkerScript(s, w, now)
 	}
 	return w
 }
@@ -507,7 +512,7 @@ func legacyInstanceIDs(cpu []EndpointCPU) []string {
 // worker's log, then the response ends. A worker prints a system line when
 // it is created and a system and a container line ("Worker ready.") when
 // it starts. Logs vanish with the worker: an unknown or terminated worker
-// is 404 (INFERRED, API.md section 11).
+// is 404 (INFERRED).
 func (f *Fake) getWorkerLogs(w http.ResponseWriter, r *http.Request) {
 	q, p := parsePodLogQuery(r)
 	if p != nil {

@@ -45,6 +45,8 @@ type Fake struct {
 	users                map[ref]map[ref]struct{} // in-use references: target -> users
 	catalog              *catalog
 	podLogs              podLogStore // pod boot logs, see pod_logs.go
+	// workerLogByName is SetEndpointWorkerLogForName.
+	workerLogByName map[string]*PodLogScript
 
 	mux     *http.ServeMux
 	methods []string // methods the router knows, for 405 Allow
@@ -83,8 +85,8 @@ type config struct {
 func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
 
 // WithSpecPath makes NewTestServer check against this OpenAPI document
-// instead of looking for ../shared/runpod-api/openapi-v2.json. New ignores it
-// (call CheckAgainstSpec).
+// instead of the one FindSpec locates. New ignores it (call
+// CheckAgainstSpec).
 func WithSpecPath(path string) Option { return func(c *config) { c.specPath = path } }
 
 // WithoutSpecCheck stops NewTestServer from turning on spec checking, for
@@ -234,9 +236,9 @@ func (f *Fake) Shutdown(ctx context.Context) error {
 	return srv.Shutdown(ctx)
 }
 
-// idGen mints opaque ids shaped like real ones ([a-z0-9]{10}, API.md
-// section 0). It is seeded identically for every Fake so a test run is
-// reproducible, and never repeats within one Fake.
+// idGen mints opaque ids shaped like real ones ([a-z0-9]{10}). It is seeded
+// identically for every Fake so a test run is reproducible, and never repeats
+// within one Fake.
 type idGen struct {
 	rng  *rand.Rand
 	used map[string]bool

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// NetworkVolume mirrors the API's NetworkVolume object (API.md section 4):
+// NetworkVolume mirrors the API's NetworkVolume object:
 // every field is always present. Size is in GB; DataCenter and Type are
 // fixed at creation.
 type NetworkVolume struct {
@@ -18,7 +18,7 @@ type NetworkVolume struct {
 	Type       string `json:"type"`
 }
 
-// Network volume limits and tiers (API.md section 4, spec VolumeType).
+// Network volume limits and tiers (spec VolumeType).
 const (
 	MinNetworkVolumeSize = 10
 	MaxNetworkVolumeSize = 4096
@@ -34,7 +34,7 @@ type storedVolume struct {
 	seq int64
 }
 
-// Request schemas, written from API.md section 4 (CreateNetworkVolumeRequest,
+// Request schemas, written from the API reference (CreateNetworkVolumeRequest,
 // UpdateNetworkVolumeRequest): both closed; the update needs at least one
 // field. Note `dataCenter`, not v1's `dataCenterId`, which is a 422.
 var (

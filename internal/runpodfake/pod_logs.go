@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Pod logs: GET /v2/pods/{id}/logs (API.md sections 7 and 14).
+// Pod logs: GET /v2/pods/{id}/logs.
 //
 // The response is Server-Sent Events: one event per log line, an `id:` line
 // (`<ts>/<12-digit sequence>`, the shape of the spec's examples) and a
@@ -22,8 +22,8 @@ import (
 //
 // Stream end: the real stream stays open after the backfill and pushes new
 // lines; the fake always ends the response after the backfill, so that a
-// client's read terminates (API.md section 14 allows "close it after the
-// backfill"). The spec has no follow parameter; following is done the way
+// client's read terminates (the API may close the stream after the
+// backfill). The spec has no follow parameter; following is done the way
 // the API documents a reconnect: ask again with Last-Event-ID (or since),
 // and each request is one observation of the log (see PodLogScript).
 
@@ -62,7 +62,7 @@ type PodLogScriptLine struct {
 // system log shows the container exiting and being restarted, restarts
 // times (one restart per log read), each followed by the failure again.
 // The system lines read "Container exited with code 1, restarting
-// (restart N)", the shape API.md section 14's crash-loop evidence takes.
+// (restart N)", the shape a crash loop's evidence takes.
 func CrashLoopPodLog(failure string, restarts int) PodLogScript {
 	s := PodLogScript{Lines: []PodLogScriptLine{
 		{Source: PodLogSourceSystem, Text: "Starting container"},

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Pod mirrors the API's Pod object (API.md section 7). Every field the spec
+// Pod mirrors the API's Pod object. Every field the spec
 // requires is always present: nullable ones as null, lists and maps as []
 // and {}. GPU and CPU are exclusive; Cluster is set only on cluster members.
 //
@@ -241,7 +241,7 @@ func (f *Fake) SetPortMappingDelay(n int) {
 	f.compute.portDelay = max(n, 0)
 }
 
-// Request schemas, written from API.md section 7 (CreatePodRequest,
+// Request schemas, written from the API reference (CreatePodRequest,
 // UpdatePodRequest, PodActionRequest, Mounts).
 var (
 	networkMountSchema = sObject(map[string]*schema{
@@ -1204,7 +1204,7 @@ func clonePod(p Pod) Pod {
 // --- in-use bookkeeping ----------------------------------------------------
 
 // recordPodUses marks what the pod references so that deleting it is
-// refused: its source template (API.md section 10), its registry
+// refused: its source template, its registry
 // credential and its network volume. Callers hold f.mu.
 func (f *Fake) recordPodUses(s *storedPod) {
 	user := ref{kindPod, s.p.ID}

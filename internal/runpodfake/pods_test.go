@@ -231,6 +231,9 @@ func TestPodCreateRefusals(t *testing.T) {
 		{"gpu no id", gpuPodBody(map[string]any{"gpu": map[string]any{"count": 1}}), 422, "$.gpu: missing property 'id'"},
 		{"cuda pattern", gpuPodBody(map[string]any{"gpu": gpu("allowedCudaVersions", []any{"12"})}), 422, "does not match pattern"},
 		{"min cuda pattern", gpuPodBody(map[string]any{"gpu": gpu("minCudaVersion", "12")}), 422, "does not match pattern"},
+		{"ram filter 0", gpuPodBody(map[string]any{"gpu": gpu("minRamPerGpu", 0)}), 422, "$.gpu.minRamPerGpu: minimum"},
+		{"vcpu filter 0", gpuPodBody(map[string]any{"gpu": gpu("minVcpuCountPerGpu", 0)}), 422, "$.gpu.minVcpuCountPerGpu: minimum"},
+		{"ram filter not an integer", gpuPodBody(map[string]any{"gpu": gpu("minRamPerGpu", 1.5)}), 422, "$.gpu.minRamPerGpu"},
 		{"cloud enum", gpuPodBody(map[string]any{"cloud": "PUBLIC"}), 422, "$.cloud: value must be one of"},
 		{"cpu vcpu 1", gpuPodBody(map[string]any{"gpu": nil, "cpu": map[string]any{"id": "cpu3c", "vcpuCount": 1}}), 422, "$.cpu.vcpuCount: minimum"},
 		{"two network mounts", gpuPodBody(map[string]any{"mounts": map[string]any{"network": []any{
@@ -313,6 +316,9 @@ func TestPodPlacement(t *testing.T) {
 	check("floor", gpuPodBody(map[string]any{"gpu": map[string]any{"id": a100, "count": 1, "minCudaVersion": "12.5"}, "dataCenterIds": []any{"CA-MTL-1", "AP-JP-1"}}), dcCuda{"AP-JP-1", "12.6"})
 	check("empty set beside a floor", gpuPodBody(map[string]any{"gpu": map[string]any{"id": rtx4090, "count": 1, "allowedCudaVersions": []any{}, "minCudaVersion": "12.0"}}), dcCuda{"US-KS-2", "12.8"})
 	check("amd has no cuda", gpuPodBody(map[string]any{"gpu": map[string]any{"id": mi300x, "count": 1}}), dcCuda{"US-TX-3", nil})
+	// Machine filters at the host shape's limits (16 vCPUs and 64 GB per
+	// RTX 4090) are met; one more is the capacity refusal (TestPodCreateRefusals).
+	check("machine filters met", gpuPodBody(map[string]any{"gpu": map[string]any{"id": rtx4090, "count": 1, "minRamPerGpu": 64, "minVcpuCountPerGpu": 16}}), dcCuda{"US-KS-2", "12.8"})
 	// A network volume pins the data center.
 	vol := f.SeedNetworkVolume(NetworkVolume{Name: "v", Size: 10, DataCenter: "EU-RO-1"})
 	check("volume", gpuPodBody(map[string]any{"mounts": map[string]any{"network": []any{map[string]any{"volumeId": vol.ID, "path": "/data"}}}}), dcCuda{"EU-RO-1", "12.8"})

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Rate limits (API.md section 0). Every authenticated response carries
+// Rate limits. Every authenticated response carries
 //
 //	RateLimit:        "<name>";r=<remaining>;t=<seconds to reset>, ...
 //	RateLimit-Policy: "<name>";q=<quota>;w=<window seconds>, ...

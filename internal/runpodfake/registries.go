@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// Registry mirrors the API's Registry object (API.md section 5): only id
+// Registry mirrors the API's Registry object: only id
 // and name are ever returned. Username and Password are what was sent at
 // create; they are write-only in the API and kept here only so that tests
 // can check what the provider sent.

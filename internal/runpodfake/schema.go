@@ -18,8 +18,8 @@ import (
 // real API does, without needing the OpenAPI document at run time: the demo
 // server and tests without the spec file must be just as strict.
 //
-// The error texts imitate the ones the real API returns (API.md section 0
-// quotes "$: additional properties 'bogus' not allowed").
+// The error texts imitate the ones the real API returns (such as
+// "$: additional properties 'bogus' not allowed").
 type schema struct {
 	types    []string // "object", "array", "string", "integer", "number", "boolean", "null"
 	props    map[string]*schema

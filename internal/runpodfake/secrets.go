@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// Secret mirrors the API's Secret object (API.md section 2, [newer-docs]).
+// Secret mirrors the API's Secret object ([newer-docs]).
 // Value is write-only in the API: it is never returned, and kept here only
 // so that tests can check what the provider sent. A nil Description or
 // ValueLastUpdatedAt is sent as null.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,11 +16,21 @@ import (
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	oaerrors "github.com/pb33f/libopenapi-validator/errors"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/specfacts"
 )
+
+// The committed facts are rewritten from the original document when it is
+// at hand (../shared/runpod-api/openapi-v2.json or RUNPOD_OPENAPI_SPEC), and
+// left alone otherwise; `make spec-facts` insists on the original.
+//go:generate go run ../cmd/specfacts -missing-ok -out testdata/openapi-facts.json
 
 // Spec checking compares every exchange with Runpod's published OpenAPI 3.1
 // document, so that a fake that drifts from the real contract fails tests
-// instead of silently agreeing with a client that misread it. The rules:
+// instead of silently agreeing with a client that misread it. Tests use its
+// facts committed in testdata/openapi-facts.json (see internal/specfacts;
+// regenerate with `make spec-facts`) unless RUNPOD_OPENAPI_SPEC names
+// another document. The rules:
 //
 //  1. Every response must be one the operation documents: its status (or
 //     the `default` response), its content type and its body schema, via
@@ -116,9 +125,11 @@ func loadSpecChecker(path string) (*specChecker, error) {
 }
 
 func buildSpecChecker(path string) (*specChecker, error) {
-	raw, err := os.ReadFile(path)
+	// The committed facts and an original document alike go through the
+	// same reduction, so the checks see one shape whatever the source.
+	raw, err := specfacts.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("runpodfake: reading OpenAPI spec: %w", err)
+		return nil, fmt.Errorf("runpodfake: reading OpenAPI spec %s: %w", path, err)
 	}
 	doc, err := libopenapi.NewDocument(raw)
 	if err != nil {
@@ -154,8 +165,9 @@ func buildSpecChecker(path string) (*specChecker, error) {
 }
 
 // CheckAgainstSpec turns on spec checking of every later exchange against
-// the OpenAPI document at specPath (see the rules above); violations are
-// collected in SpecViolations. NewTestServer calls it automatically.
+// the OpenAPI document at specPath, an original or its facts (see the rules
+// above); violations are collected in SpecViolations. NewTestServer calls it
+// automatically.
 func (f *Fake) CheckAgainstSpec(specPath string) error {
 	sc, err := loadSpecChecker(specPath)
 	if err != nil {
@@ -175,36 +187,13 @@ func (f *Fake) SpecViolations() []string {
 	return append([]string(nil), f.violations...)
 }
 
-// FindSpec locates Runpod's OpenAPI document for tests: $RUNPOD_OPENAPI_SPEC
-// if set, else ../shared/runpod-api/openapi-v2.json relative to the root of
-// the module containing the working directory. It returns "" if neither
-// exists (explicit reports whether the environment variable named it).
-func FindSpec() (path string, explicit bool) {
-	if p := os.Getenv("RUNPOD_OPENAPI_SPEC"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", true
-		}
-		return p, true
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", false
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			p := filepath.Join(dir, "..", "shared", "runpod-api", "openapi-v2.json")
-			if _, err := os.Stat(p); err == nil {
-				return p, false
-			}
-			return "", false
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
-}
+// FindSpec locates the OpenAPI document tests check against:
+// $RUNPOD_OPENAPI_SPEC if set, else the facts committed in
+// testdata/openapi-facts.json (found from the root of the module containing
+// the working directory). It returns "" if the named file does not exist
+// (explicit reports whether the environment variable named it). Whichever
+// it is, CheckAgainstSpec reads it through specfacts.Reduce.
+func FindSpec() (path string, explicit bool) { return specfacts.ForTests() }
 
 // exchange is one request and the response the fake produced for it.
 type exchange struct {

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/specfacts"
 )
 
 // The tests below prove the spec checker can fail: a checker that never
@@ -167,6 +170,9 @@ func TestFindSpecHonoursEnv(t *testing.T) {
 	path, explicit := FindSpec()
 	mustEqual(t, "missing explicit spec", []any{path, explicit}, []any{"", true})
 	found := mustFindSpecWithoutEnv(t)
+	if want := filepath.FromSlash(specfacts.CommittedPath); !strings.HasSuffix(found, want) {
+		t.Fatalf("without RUNPOD_OPENAPI_SPEC FindSpec gave %s, want the committed %s", found, want)
+	}
 	t.Setenv("RUNPOD_OPENAPI_SPEC", found)
 	path, explicit = FindSpec()
 	mustEqual(t, "explicit spec", []any{path, explicit}, []any{found, true})

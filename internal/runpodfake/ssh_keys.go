@@ -6,7 +6,7 @@ import (
 )
 
 // sshKeyItemPattern is UpdateSshKeysRequest's item pattern: an
-// authorized_keys line "<type> <base64> [comment]" (API.md section 1).
+// authorized_keys line "<type> <base64> [comment]".
 const sshKeyItemPattern = `^(ssh|ecdsa|sk)-[^\s]+ [^\s]+([ \t][^\n\r]*)?$`
 
 var updateSSHKeysSchema = sObject(map[string]*schema{

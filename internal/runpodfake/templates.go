@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// Template mirrors the API's Template object (API.md section 3). Every field
+// Template mirrors the API's Template object. Every field
 // is always present in responses: empty lists and maps are sent as [] and {},
 // a missing registry as null.
 //
@@ -50,7 +50,7 @@ type PersistentMount struct {
 	Path string `json:"path"`
 }
 
-// Template create defaults (API.md section 3). DefaultTemplateDisk is not
+// Template create defaults. DefaultTemplateDisk is not
 // documented for v2 (INFERRED from v1's containerDiskInGb default of 50).
 const (
 	DefaultTemplateCategory = "NVIDIA"
@@ -131,7 +131,7 @@ func cloneTemplate(t Template) Template {
 	return t
 }
 
-// Request schemas, written from API.md sections 0 and 3 (ContainerConfig,
+// Request schemas, written from the API reference (ContainerConfig,
 // TemplateMounts, CreateTemplateRequest, UpdateTemplateRequest).
 var (
 	cudaVersionPattern = `^\d+\.\d+$`

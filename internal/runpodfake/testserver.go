@@ -4,14 +4,16 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/specfacts"
 )
 
 // NewTestServer starts the fake on a loopback httptest server that
 // t.Cleanup closes. Unless WithoutSpecCheck is given it also turns on spec
 // checking (CheckAgainstSpec) with the spec FindSpec locates (or
 // WithSpecPath's), and at cleanup fails the test with t.Errorf listing every
-// violation. Without a spec file it only logs that checking is off; a
-// RUNPOD_OPENAPI_SPEC naming a missing file fails the test.
+// violation. The spec is the committed testdata/openapi-facts.json unless
+// RUNPOD_OPENAPI_SPEC names another; a missing one fails the test.
 func NewTestServer(t testing.TB, opts ...Option) *Fake {
 	t.Helper()
 	f := New(opts...)
@@ -28,7 +30,7 @@ func NewTestServer(t testing.TB, opts ...Option) *Fake {
 		case explicit:
 			t.Fatalf("runpodfake: RUNPOD_OPENAPI_SPEC names a file that does not exist")
 		default:
-			t.Logf("runpodfake: OpenAPI spec not found; responses are not checked against it")
+			t.Fatalf("runpodfake: the committed OpenAPI facts (%s) are not found above the working directory", specfacts.CommittedPath)
 		}
 	}
 	srv := httptest.NewServer(f)

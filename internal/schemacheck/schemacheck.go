@@ -101,9 +101,10 @@ func collectTags(typ reflect.Type, tags map[string]bool) {
 }
 
 // Nested returns the attributes of a nested attribute (single, list, set or
-// map nested; resource or data source schema) so that the model of its
-// objects can be checked with ModelMatches. It fails t for any other
-// attribute: a test that names the wrong attribute must not pass silently.
+// map nested; resource or data source schema) or of a resource's nested
+// block (single or list) so that the model of its objects can be checked
+// with ModelMatches. It fails t for any other attribute: a test that names
+// the wrong attribute must not pass silently.
 func Nested(t testing.TB, attribute any) map[string]any {
 	t.Helper()
 	out := map[string]any{}
@@ -121,6 +122,10 @@ func Nested(t testing.TB, attribute any) map[string]any {
 	case rschema.SetNestedAttribute:
 		add(a.NestedObject.Attributes)
 	case rschema.MapNestedAttribute:
+		add(a.NestedObject.Attributes)
+	case rschema.SingleNestedBlock:
+		add(a.Attributes)
+	case rschema.ListNestedBlock:
 		add(a.NestedObject.Attributes)
 	case dschema.SingleNestedAttribute:
 		add(a.Attributes)

@@ -14,7 +14,7 @@ resource "runpod_pod" "inference" {
     MODEL_ID = "Qwen/Qwen2.5-7B-Instruct"
   }
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 

@@ -12,7 +12,7 @@ resource "runpod_pod" "dev" {
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
   ports = ["8888/http", "22/tcp"]
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 

@@ -19,7 +19,7 @@ locals {
 resource "runpod_pod" "notebook" {
   name        = "notebook"
   template_id = local.pytorch.id
-  gpu         = { type_id = "NVIDIA GeForce RTX 4090" }
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
 }
 
 output "pytorch_image" {

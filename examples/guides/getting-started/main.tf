@@ -32,7 +32,7 @@ resource "runpod_pod" "dev" {
   name  = "dev"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
 
-  gpu = {
+  gpu {
     type_id = var.gpu_type
   }
 
@@ -41,7 +41,7 @@ resource "runpod_pod" "dev" {
   data_center_ids = [runpod_network_volume.workspace.data_center_id]
 
   # Mounted at /workspace.
-  network_volume = {
+  network_volume {
     volume_id = runpod_network_volume.workspace.id
     path      = "/workspace"
   }

@@ -13,7 +13,7 @@ resource "runpod_pod" "trainer" {
   name  = "trainer-${count.index}"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 }

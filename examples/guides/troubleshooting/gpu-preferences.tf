@@ -5,7 +5,7 @@ resource "runpod_pod" "dev" {
   name  = "dev"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
 
-  gpu = {
+  gpu {
     type_ids = ["NVIDIA GeForce RTX 4090", "NVIDIA RTX A6000", "NVIDIA L40S"]
   }
 }

@@ -12,11 +12,11 @@ resource "runpod_pod" "server" {
   args  = "--model Qwen/Qwen2.5-7B-Instruct --port 8000"
   ports = ["8000/http"]
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 
-  ready_when = {
+  ready_when {
     log_line = "Uvicorn running on http://0\\.0\\.0\\.0:8000"
   }
 

@@ -18,7 +18,7 @@ resource "runpod_cluster" "train" {
 
   image = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
   args  = "torchrun --nnodes 2 --nproc-per-node 8 train.py --save-dir /checkpoints"
-  network_volume = {
+  network_volume {
     volume_id = runpod_network_volume.checkpoints.id
     path      = "/checkpoints"
   }

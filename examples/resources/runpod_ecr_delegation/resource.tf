@@ -9,7 +9,7 @@ resource "runpod_ecr_delegation" "app" {
 resource "runpod_pod" "app" {
   name  = "app"
   image = "${runpod_ecr_delegation.app.docker_registry_uri}/${runpod_ecr_delegation.app.repository}:v1"
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
   }
 }

@@ -7,10 +7,15 @@ resource "runpod_endpoint" "resize" {
   type  = "QUEUE"
   image = "ghcr.io/acme/resize:2.0.1"
 
-  cpu = [
-    { type_id = "cpu3c", vcpu_count = 4 },
-    { type_id = "cpu5c", vcpu_count = 4 },
-  ]
+  # One block per CPU configuration, in order of preference.
+  cpu {
+    type_id    = "cpu3c"
+    vcpu_count = 4
+  }
+  cpu {
+    type_id    = "cpu5c"
+    vcpu_count = 4
+  }
 
   workers_max  = 3
   scaler_type  = "QUEUE_DELAY"

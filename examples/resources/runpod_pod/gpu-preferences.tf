@@ -13,7 +13,7 @@ resource "runpod_pod" "inference" {
   image           = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
   data_center_ids = ["US-KS-2", "EU-RO-1"]
 
-  gpu = {
+  gpu {
     type_ids = [
       "NVIDIA A100 80GB PCIe",
       "NVIDIA RTX A6000",

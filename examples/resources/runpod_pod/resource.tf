@@ -9,7 +9,7 @@ resource "runpod_pod" "notebook" {
   name  = "notebook"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA GeForce RTX 4090"
     # The image is built against CUDA 12.8: only hosts running it or later.
     min_cuda_version = "12.8"

@@ -11,7 +11,7 @@ resource "runpod_pod" "batch" {
   image          = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
   desired_status = "EXITED"
 
-  gpu = {
+  gpu {
     type_id = "NVIDIA RTX A5000"
   }
 

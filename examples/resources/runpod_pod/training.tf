@@ -38,13 +38,19 @@ resource "runpod_pod" "trainer" {
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
   args  = "python /checkpoints/train.py --resume-from /checkpoints/latest"
 
-  gpu = {
+  gpu {
     type_id = data.runpod_gpu_type.a100.id
     count   = 2
+    # Data loading needs the host's CPUs and memory too: only machines with
+    # at least 8 vCPUs and 64 GB of RAM per GPU. The plan cannot check these
+    # (the catalog publishes no machine shapes); no machine meeting them is
+    # a refused apply, and raising one later replaces the pod.
+    min_vcpu_count_per_gpu = 8
+    min_ram_per_gpu        = 64
   }
 
   # Placed in the volume's data center, on Secure Cloud (the default).
-  network_volume = {
+  network_volume {
     volume_id = runpod_network_volume.checkpoints.id
     path      = "/checkpoints"
   }

@@ -6,7 +6,7 @@ resource "runpod_template" "pytorch" {
   container_disk_gb = 50
   ports             = ["8888/http", "22/tcp"]
 
-  persistent_volume = {
+  persistent_volume {
     size_gb = 20
     path    = "/workspace"
   }

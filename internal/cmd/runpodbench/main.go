@@ -3,7 +3,7 @@
 // terraform (or tofu) CLI with the provider built from this checkout against
 // the in-memory fake API on loopback, with added latency and, for the
 // throttled runs, a request quota, and prints a markdown table of the
-// figures beside the targets of issue 13.
+// figures beside the targets it holds the provider to (report.go).
 //
 //	go run ./internal/cmd/runpodbench [-n 60] [-kinds template,network_volume,secret]
 //	    [-latency 20ms] [-quota 30 -window 2s] [-runs 3] [-terraform bin/terraform]
@@ -26,6 +26,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/moduleroot"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -40,7 +41,7 @@ func main() {
 }
 
 // options are the command-line settings; the defaults are the conditions
-// of issue 13's targets.
+// the targets (report.go) are stated for.
 type options struct {
 	n         int
 	kinds     []kind
@@ -315,18 +316,9 @@ func (b *bench) progress(format string, args ...any) {
 // moduleRoot is the directory of the go.mod that `go run` found: the
 // provider is built from there.
 func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
+	dir, err := moduleroot.Find()
+	if errors.Is(err, moduleroot.ErrNotFound) {
+		return "", fmt.Errorf("%w: run from the repository (make bench)", err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the working directory: run from the repository (make bench)")
-		}
-		dir = parent
-	}
+	return dir, err
 }

@@ -28,7 +28,9 @@ type results struct {
 	failures []string
 }
 
-// Targets of issue 13.
+// Targets: requests per resource on a refresh with nothing changed, how
+// much slower a throttled run may be than an unthrottled one, and how many
+// 429 refusals a throttled run may meet.
 const (
 	targetRequestsPerResource = 0.05
 	targetThrottledRatio      = 1.5

@@ -1,5 +1,5 @@
 // Package billing holds the spend data sources (GET /v2/billing and the
-// per-kind billing routes, API.md section 12) and the window arguments they
+// per-kind billing routes under it) and the window arguments they
 // share with runpod_cluster_billing.
 package billing
 

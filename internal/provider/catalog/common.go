@@ -26,7 +26,8 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// Enumerations of the catalog API (API.md section 8).
+// Enumerations of the catalog API (the /v2/catalog query parameters and
+// fields).
 var (
 	gpuProducts     = []string{"POD", "CLUSTER", "SERVERLESS"}
 	cpuProducts     = []string{"POD", "SERVERLESS"}

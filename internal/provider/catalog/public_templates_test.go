@@ -104,7 +104,7 @@ data "runpod_catalog_templates" "torch" {
 resource "runpod_pod" "torch" {
   name        = "from-catalog"
   template_id = data.runpod_catalog_templates.torch.templates[0].id
-  gpu         = { type_id = "NVIDIA GeForce RTX 4090" }
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
 }`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,

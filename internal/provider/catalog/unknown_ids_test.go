@@ -10,8 +10,8 @@ import (
 )
 
 // A typo in a data-center filter is an error naming the attribute and the
-// closest real ids, not an empty result that reads like a stock-out (issue 9,
-// break 5). Each catalog data source that takes ids is covered.
+// closest real ids, not an empty result that reads like a stock-out.
+// Each catalog data source that takes ids is covered.
 func TestAccCatalog_unknownIDsInFilters(t *testing.T) {
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{

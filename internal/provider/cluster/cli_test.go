@@ -9,7 +9,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-// Issue 9, break 1: Terraform keeps only the first PlanResourceChange call's
+// Terraform keeps only the first PlanResourceChange call's
 // warnings for a replacement, so the new cluster's hourly cost must be in
 // what `terraform plan` prints (human and -json), and its estimate must be
 // known in the saved plan a policy check reads.
@@ -60,7 +60,7 @@ func TestAccCluster_cliReplacementPlanShowsCost(t *testing.T) {
 	t.Errorf("%s is not in the saved plan", addr)
 }
 
-// Issue 10, break 2, and issue 23, break 4: a cluster scaled in the Runpod
+// A cluster scaled in the Runpod
 // console (the configuration unchanged) must not make the next plan
 // propose a change that apply refuses. The plan proposes nothing, says what
 // changed and the line to write into the configuration; apply succeeds
@@ -140,7 +140,7 @@ func TestAccCluster_cliScaledInConsole(t *testing.T) {
 	}
 }
 
-// Issue 23, break 8: a rename is the one in-place change of a cluster, and
+// A rename is the one in-place change of a cluster, and
 // its plan shows only the name changing: the primary pod, its SSH endpoints
 // and the pod counts stay known (not "known after apply") in the human
 // output and in the saved plan a reviewer's tooling reads. The primary's
@@ -248,7 +248,7 @@ func writes(fake *runpodfake.Fake) int {
 		fake.CountRequests("PATCH", "/v2/clusters/*")
 }
 
-// Issue 10, break 1: a read outage right after a successful create (five
+// A read outage right after a successful create (five
 // 502s on GET, more than the client's retries) must not fail the apply and
 // taint the cluster, which the next apply would then destroy and re-create.
 func TestAccCluster_cliReadOutageAfterCreateKeepsCluster(t *testing.T) {

@@ -5,18 +5,25 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
+
+// kindNoun names clusters in what this provider process created or
+// manages (providerdata.Creates).
+const kindNoun = "cluster"
 
 // lostCreateKind tells package lostcreate how to recognise this
 // configuration's cluster after a lost create reply: the same name, type and
 // compute (clusters' names repeat, so one is never adopted by name alone).
 func lostCreateKind(client *runpod.Client, body runpod.CreateClusterRequest) lostcreate.Kind[runpod.Cluster] {
 	return lostcreate.Kind[runpod.Cluster]{
-		Noun: "cluster", ResourceType: ResourceType, Shape: "type and compute",
+		Noun: kindNoun, ResourceType: ResourceType, Shape: "type and compute",
 		List:      client.ListClusters,
 		Name:      func(c runpod.Cluster) string { return c.Name },
 		ID:        func(c runpod.Cluster) string { return c.ID },
@@ -58,4 +65,22 @@ func (noRegistryOnClusters) ValidateString(_ context.Context, req validator.Stri
 		"Runpod's cluster API has no registry field, so a cluster cannot pull a private image with registry_auth_id. "+
 			"Create a runpod_template with the image and registry_auth_id (the template carries the credential), set "+
 			"template_id to it, and remove registry_auth_id and the inline container settings from the cluster.")
+}
+
+// refuseOrphan is the clusters' duplicate guard, run when a create is
+// planned (see providerdata.UnmanagedLookalikes for why at plan), on the
+// planned type and compute.
+func (r *clusterResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan resourceModel
+	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() || !tfvalue.Known(plan.Name) {
+		return
+	}
+	body, d := toCreateRequest(ctx, plan)
+	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, lostCreateKind(nil, body), !d.HasError(),
+		(*providerdata.Reads).Clusters, plan.Name.ValueString()); d != nil {
+		resp.Diagnostics.Append(d)
+	}
 }

@@ -61,6 +61,30 @@ func TestAccClusterExamples(t *testing.T) {
 	})
 }
 
+// The preference-list example: no H200 has cluster stock in the fake's
+// catalog, so the plan chooses the H100 and says so.
+func TestAccClusterExamples_gpuPreferences(t *testing.T) {
+	env := newEnv(t)
+	rec := env.Record()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: rec.Reset,
+				Config:    acctest.Example(t, "resources/runpod_cluster/gpu-preferences.tf"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					rec.ExpectWarning("GPU Type Chosen From the Preference List", `chose "NVIDIA H100 80GB HBM3"`, "NVIDIA H200: GPU Type Out of Stock"),
+					rec.ExpectWarning(summaryCost, `Creating cluster "flexible-finetune"`, "16 GPUs of NVIDIA H100 80GB HBM3", "$47.84 per hour"),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("chosen_gpu_type", knownvalue.StringExact("NVIDIA H100 80GB HBM3")),
+				},
+			},
+		},
+	})
+}
+
 func TestAccClusterExamples_networkVolume(t *testing.T) {
 	env := newEnv(t)
 	resource.ParallelTest(t, resource.TestCase{

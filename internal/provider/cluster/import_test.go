@@ -87,10 +87,10 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 	}
 }
 
-// A cluster made from a template has no inline settings to write down, but
-// the first plan after its import still records that (an update that sends
-// nothing), so that a start flag added later replaces the cluster instead
-// of being recorded.
+// A cluster made from a template has no inline settings to write down: its
+// import plans alone. A start flag configured afterwards, which Runpod never
+// returns, is written down (an update that sends nothing, with a warning);
+// once written, changing it replaces the cluster.
 func TestAccCluster_importTemplateCluster(t *testing.T) {
 	env := newEnv(t)
 	rec := env.Record()
@@ -124,9 +124,8 @@ resource "runpod_cluster" "c" {
 				PreConfig: func() { rec.Reset(); env.Fake.ResetRequests() },
 				Config:    importBlock + cfg(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addr, acctest.Attr("estimated_cost_per_hour")),
-					rec.ExpectWarning(summaryRecorded, "none of them is configured"),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+					rec.ExpectNoWarning(summaryRecorded),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringExact(c.ID)),
@@ -147,7 +146,15 @@ resource "runpod_cluster" "c" {
 				}},
 			},
 			{
-				Config: cfg("start_ssh = true"),
+				PreConfig: func() { rec.Reset() },
+				Config:    cfg("start_ssh = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					rec.ExpectWarning(summaryRecorded, "the configuration sets start_ssh"),
+				}},
+			},
+			{
+				Config: cfg("start_ssh = false"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					expectReplacedBy("start_ssh"),
 				}},

@@ -154,13 +154,27 @@ func displayName(c *listedCluster) string {
 // cluster needs and records the settings the cluster was made with.
 func listedModel(ctx context.Context, l *clusterList, c *listedCluster) (resourceModel, diag.Diagnostics) {
 	m, diags := importedModel(ctx, &clusterResource{ResourceBase: l.ResourceBase}, &c.Cluster)
-	if diags.HasError() || c.Template != "" {
+	if diags.HasError() {
 		return m, diags
 	}
 	client, d := l.Data.Client()
 	diags.Append(d...)
 	if d.HasError() {
 		return m, diags
+	}
+	diags.Append(m.setContainerFromMembers(ctx, client, &c.Cluster)...)
+	return m, diags
+}
+
+// setContainerFromMembers sets, for a cluster not made from a template, the
+// container settings from its primary member: Runpod does not return them
+// on the cluster. An import reads them this way too, so that a configuration
+// generated from a list result plans to the import alone. A cluster whose
+// members cannot be read keeps them null, with a warning.
+func (m *resourceModel) setContainerFromMembers(ctx context.Context, client *runpod.Client, c *runpod.Cluster) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if c.Template != "" {
+		return diags
 	}
 	members, err := client.ListClusterPods(ctx, c.ID)
 	if err != nil || len(members) == 0 {
@@ -173,18 +187,18 @@ func listedModel(ctx context.Context, l *clusterList, c *listedCluster) (resourc
 				"not be read from its member pods: %s. The result (and configuration generated from it) has no image; set "+
 				"image (and the other container settings) as the cluster was created before planning an import.",
 				c.Name, c.ID, detail))
-		return m, diags
+		return diags
 	}
 	primary := primaryMember(c, members)
 	diags.Append(m.setContainerFrom(ctx, primary)...)
 	if c.Primary != nil && c.Primary.SSHEndpoint != "" && primary.ID == c.Primary.PodID {
 		m.PrimarySSHDirect = pod.SSHDirect(primary)
 	}
-	return m, diags
+	return diags
 }
 
 // primaryMember is the rank-0 member, or the first one.
-func primaryMember(c *listedCluster, members []runpod.Pod) *runpod.Pod {
+func primaryMember(c *runpod.Cluster, members []runpod.Pod) *runpod.Pod {
 	for i := range members {
 		if c.Primary != nil && members[i].ID == c.Primary.PodID {
 			return &members[i]

@@ -45,6 +45,9 @@ type resourceModel struct {
 	// embedded struct's fields as the outer model's own.
 	clusterModel
 
+	// GPUTypeIDs is the preference list the plan chose GPUTypeID from
+	// (null when gpu_type_id is configured).
+	GPUTypeIDs    types.List `tfsdk:"gpu_type_ids"`
 	DataCenterIDs types.List `tfsdk:"data_center_ids"`
 	containerschema.Container
 	Entrypoint       types.List   `tfsdk:"entrypoint"`

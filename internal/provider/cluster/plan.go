@@ -49,6 +49,10 @@ const (
 	summarySizeAdopted = "Cluster Size Adopted"
 	summaryRecorded    = "Cluster Settings Recorded From Configuration"
 	summaryNoCapacity  = "No Capacity for the Cluster"
+	// summaryChosen and summaryNoListedCapacity are the pod's words for
+	// its gpu.type_ids (runpod_pod), for the cluster's gpu_type_ids.
+	summaryChosen           = "GPU Type Chosen From the Preference List"
+	summaryNoListedCapacity = "No GPU Type in the Preference List Can Be Placed"
 )
 
 // replacingMarker describes the cluster a replacement destroys.
@@ -110,7 +114,9 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 //   - a new cluster (or the create half of a replacement) is checked
 //     against the catalog (GPU type, GPUs per pod, CLUSTER stock in the
 //     requested data centers, the network volume's data center) and carries
-//     a warning with its hourly cost;
+//     a warning with its hourly cost; with gpu_type_ids, the first listed
+//     type with stock is chosen (placement.ChooseGPU) and kept in
+//     gpu_type_id (planmodifiers.KeepChosen) while it stays in the list;
 //   - on an existing cluster every argument but name forces a replacement,
 //     except that a cluster resized outside Terraform is never replaced
 //     unasked (planChange), and settings an import could not read are
@@ -118,6 +124,7 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserCluster, req, resp)
+	r.Data.Managed(ctx, kindNoun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -127,6 +134,7 @@ func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	if req.State.Raw.IsNull() {
+		defer r.refuseOrphan(ctx, req, resp)
 		var replacing *replacingMarker
 		marker, ok, diags := privateReplacing.Get(ctx, req.Private)
 		resp.Diagnostics.Append(diags...)
@@ -205,7 +213,9 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	for _, f := range immutable(plan, state) {
 		switch {
 		case f.plan.Equal(f.state):
-		case imported && f.configOnly && f.state.IsNull():
+		case imported && f.configOnly && (f.state.IsNull() || f.plan.IsNull()):
+			// Not read by the import (null in state), or read from the
+			// member pods but left unset: written down as configured.
 			recorded = append(recorded, f.name)
 		default:
 			replace = append(replace, path.Root(f.name))
@@ -254,22 +264,19 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	case scaled:
 		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summaryScaled, r.scaledDetail(ctx, plan, state, applied, reported))
 	}
-	if imported {
-		// The first plan after an import is always an update, even with
-		// nothing to write down: applying it clears the import mark, so
-		// that a create-time setting added later replaces the cluster as it
-		// should instead of being recorded. The estimate is recomputed.
+	if imported && len(recorded) > 0 {
+		// Settings the import could not read, configured now: written down
+		// in state (an in-place update, which also clears the import mark,
+		// so that a create-time setting added later replaces the cluster as
+		// it should). With none, the import plans alone.
 		estimate = types.Float64Unknown()
-		what := "none of them is configured"
-		if len(recorded) > 0 {
-			what = "the configuration sets " + strings.Join(recorded, ", ")
-		}
 		resp.Diagnostics.AddWarning(summaryRecorded,
-			fmt.Sprintf("Cluster %q (%s) was imported, and Runpod does not return the settings a cluster was created with "+
-				"(container settings, mounts, start flags, data_center_ids); %s. This plan writes them into state as "+
-				"configured, without checking them against the cluster and without changing it; from then on, changing "+
-				"one replaces the cluster. If they do not match how the cluster was created, replace it (terraform apply "+
-				"-replace) to rebuild it as configured.", state.Name.ValueString(), state.ID.ValueString(), what))
+			fmt.Sprintf("Cluster %q (%s) was imported, and Runpod does not return every setting a cluster was created with "+
+				"(the start flags, data_center_ids, and container settings the import could not read from its member pods); "+
+				"the configuration sets %s. This plan writes them into state as configured, without checking them against the "+
+				"cluster and without changing it; from then on, changing one replaces the cluster. If they do not match how "+
+				"the cluster was created, replace it (terraform apply -replace) to rebuild it as configured.",
+				state.Name.ValueString(), state.ID.ValueString(), strings.Join(recorded, ", ")))
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
 }
@@ -378,11 +385,15 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 				"from creation until destroyed.", d[0].Summary(), d[0].Detail())))
 		return
 	}
-	if !tfvalue.Known(plan.GPUTypeID) || !tfvalue.Known(plan.GPUCountPerPod) || !tfvalue.Known(plan.PodCount) {
+	// With gpu_type_ids and no type chosen yet (a create, or a replacement
+	// whose chosen type left the list), the plan chooses one.
+	typeIDs, listKnown := tfvalue.StringsIfKnown(ctx, plan.GPUTypeIDs, &resp.Diagnostics)
+	choosing := plan.GPUTypeID.IsUnknown() && listKnown && len(typeIDs) > 0
+	if (!tfvalue.Known(plan.GPUTypeID) && !choosing) || !tfvalue.Known(plan.GPUCountPerPod) || !tfvalue.Known(plan.PodCount) {
 		warn(diag.NewWarningDiagnostic(summaryNotChecked,
-			fmt.Sprintf("Cluster %q: gpu_type_id, gpu_count_per_pod and pod_count are not all known until apply, so the "+
-				"plan cannot check stock or state the hourly cost. The cluster bills every GPU from creation until destroyed.",
-				plan.Name.ValueString())))
+			fmt.Sprintf("Cluster %q: the GPU type (gpu_type_id or gpu_type_ids), gpu_count_per_pod and pod_count are not all "+
+				"known until apply, so the plan cannot check stock or state the hourly cost. The cluster bills every GPU from "+
+				"creation until destroyed.", plan.Name.ValueString())))
 		stateCost(nil, 0, false)
 		return
 	}
@@ -397,15 +408,33 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 		dcs = []string{volumeDC}
 	}
 	cat, _ := r.Data.Catalog()
-	res, err := placement.CheckGPU(ctx, cat, request(plan, dcs))
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog",
-			"reading GPU availability for clusters (product CLUSTER) to check the cluster's stock", err))
-		return
-	}
-	if !res.OK() {
-		resp.Diagnostics.Append(placementError(res, volumeDC))
-		return
+	var res *placement.Result
+	if choosing {
+		choice, err := placement.ChooseGPU(ctx, cat, request(plan, dcs), typeIDs)
+		if err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog",
+				"reading GPU availability for clusters (product CLUSTER) to choose the cluster's GPU type", err))
+			return
+		}
+		if !choice.OK() {
+			resp.Diagnostics.Append(choiceError(choice, volumeDC))
+			return
+		}
+		res = choice.Result
+		plan.GPUTypeID = types.StringValue(choice.TypeID)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("gpu_type_id"), plan.GPUTypeID)...)
+		warn(chosenWarning(choice))
+	} else {
+		var err error
+		if res, err = placement.CheckGPU(ctx, cat, request(plan, dcs)); err != nil {
+			resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the GPU Catalog",
+				"reading GPU availability for clusters (product CLUSTER) to check the cluster's stock", err))
+			return
+		}
+		if !res.OK() {
+			resp.Diagnostics.Append(placementError(res, volumeDC))
+			return
+		}
 	}
 	if !res.Price.Known {
 		setEstimate(types.Float64Null())
@@ -435,6 +464,37 @@ func placementError(res *placement.Result, volumeDC string) diag.Diagnostic {
 				"needs a network volume there.", volumeDC))
 	}
 	return diag.NewAttributeErrorDiagnostic(at, res.Summary, res.Detail)
+}
+
+// chosenWarning says which type the plan chose from gpu_type_ids, and which
+// it skipped and why.
+func chosenWarning(c *placement.Choice) diag.Diagnostic {
+	detail := fmt.Sprintf("The plan chose %q, the first GPU type of gpu_type_ids with stock for this cluster.", c.TypeID)
+	if len(c.Skipped) > 0 {
+		detail += " Skipped:\n" + c.SkippedLines()
+	}
+	detail += "\n\nThe choice is kept in gpu_type_id: later stock changes do not replace the cluster, and changing the " +
+		"list replaces it only if the chosen type is no longer in it."
+	return diag.NewAttributeWarningDiagnostic(path.Root("gpu_type_id"), summaryChosen, detail)
+}
+
+// choiceError is the plan error when no type of gpu_type_ids can be placed:
+// each type with the single-type check's own explanation (placementError).
+// A data center id the catalog does not know fails every type alike, so it
+// is reported once, as for a single type.
+func choiceError(c *placement.Choice, volumeDC string) diag.Diagnostic {
+	if len(c.Skipped) > 0 && c.Skipped[0].Result.Outcome == placement.UnknownDataCenter {
+		return placementError(c.Skipped[0].Result, volumeDC)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "None of the %d GPU types in gpu_type_ids can be placed for this cluster now (Runpod creates a cluster "+
+		"of exactly one GPU type and never falls back to another, so the plan checked each in order):\n%s",
+		len(c.Skipped), c.SkippedLines())
+	for _, s := range c.Skipped {
+		fmt.Fprintf(&b, "\n\n%s (%s): %s", s.TypeID, s.Result.Summary, placementError(s.Result, volumeDC).Detail())
+	}
+	b.WriteString("\n\nAdd a type with stock for clusters, widen data_center_ids, lower gpu_count_per_pod, or try again later.")
+	return diag.NewAttributeErrorDiagnostic(path.Root("gpu_type_ids"), summaryNoListedCapacity, b.String())
 }
 
 // pathFor is the attribute a placement outcome is about.
@@ -469,7 +529,7 @@ func (r *clusterResource) volumeDataCenter(ctx context.Context, client *runpod.C
 		return "", false
 	}
 	if len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
-		diags.AddAttributeError(path.Root("network_volume"), "Network Volume in Another Data Center",
+		diags.AddAttributeError(path.Root("network_volume").AtName("volume_id"), "Network Volume in Another Data Center",
 			fmt.Sprintf("Network volume %q (%s) is in %s, which is not in data_center_ids (%s). A network volume is reachable "+
 				"only from compute in its own data center, and Runpod refuses the create. Add %s to data_center_ids, or use a "+
 				"volume in one of those data centers.", v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))

@@ -120,7 +120,10 @@ func TestAccCluster_immutableArgumentsReplace(t *testing.T) {
 			step(one("container_disk_gb"), set("container_disk_gb", `container_disk_gb = 40`)),
 			step(one("env"), set("env", `env = { EPOCHS = "3" }`)),
 			step(one("ports"), set("ports", `ports = ["22/tcp"]`)),
-			step(one("persistent_volume"), set("persistent_volume", `persistent_volume = { size_gb = 20, path = "/workspace" }`)),
+			step(one("persistent_volume"), set("persistent_volume", `persistent_volume {
+  size_gb = 20
+  path = "/workspace"
+}`)),
 			step(one("start_ssh"), set("start_ssh", `start_ssh = true`)),
 			func() resource.TestStep {
 				s := step(one("start_jupyter"), set("start_jupyter", `start_jupyter = true`))

@@ -21,6 +21,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -81,10 +82,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
 	kind := lostCreateKind(client, body)
-	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name); d != nil {
-		resp.Diagnostics.Append(d)
-		return
-	}
+	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	flight := r.Data.Creates().Send(kind.Noun, body.Name)
 	defer flight.Done()
 	started := time.Now()
@@ -165,11 +163,20 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if !ok {
 		return
 	}
+	r.Data.Managed(ctx, kindNoun, req.State)
+	if migrate.Adopted(state.Name) {
+		// Taken from Runpod's provider's state (or imported): its
+		// create-time settings are recorded from the configuration.
+		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
+	}
 	id := state.ID.ValueString()
 	c, err := r.Data.Reads().Cluster(ctx, id)
 	if providerdata.StopRefresh(ctx, "cluster", id, err, false, resp) {
 		return
 	}
+	// The read that follows an import (its state holds only the id) reads
+	// the container settings from the members too, as a list result does.
+	importRead := state.Name.IsNull()
 	// A state written before reported_pod_count existed may hold Runpod's
 	// count in pod_count; the size Terraform applied is in private state.
 	if applied, ok, diags := privateAppliedPodCount.Get(ctx, req.Private); ok && !diags.HasError() {
@@ -180,6 +187,9 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.AddAttributeWarning(path.Root("primary_ssh_direct"), "Cluster's Primary Pod Not Read",
 			diagnostics.APIErrorDetail(fmt.Sprintf("reading primary pod %s of cluster %s for its SSH command", c.Primary.PodID, id), perr)+
 				"\n\nprimary_ssh_direct keeps its value from the previous read; the cluster itself was read.")
+	}
+	if importRead {
+		resp.Diagnostics.Append(state.setContainerFromMembers(ctx, client, c)...)
 	}
 	if state.EstimatedCostPerHour.IsNull() {
 		// Imported: estimate once, from the size the API reports.

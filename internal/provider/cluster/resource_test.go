@@ -17,7 +17,7 @@ import (
 // import cannot restore them.
 var configOnly = []string{
 	"data_center_ids", "image", "args", "entrypoint", "cmd", "container_disk_gb", "env", "ports",
-	"persistent_volume", "network_volume", "start_ssh", "start_jupyter", "timeouts",
+	"persistent_volume", "network_volume", "start_ssh", "start_jupyter", "timeouts", "gpu_type_ids",
 }
 
 func TestAccCluster_lifecycle(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/objectvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -18,8 +19,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -31,6 +34,8 @@ const containerNote = " Conflicts with `template_id`. Runpod does not return it,
 
 func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		// Above runpod/runpod's version 0: see package migrate.
+		Version: migrate.SchemaVersion,
 		MarkdownDescription: "A Runpod Instant Cluster: `pod_count` identical GPU pods in one data center, joined by a " +
 			"private network, for multi-node training and inference.\n\n" +
 			"~> A cluster bills every GPU in it, at the catalog's Secure Cloud price or more, from creation until it is " +
@@ -38,7 +43,8 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"(`estimated_cost_per_hour`); the real spend is in the `runpod_cluster_billing` data source.\n\n" +
 			"Only `name` updates in place. Runpod cannot change anything else of a cluster, so every other argument forces " +
 			"a replacement. At plan time the provider checks the GPU type, its per-pod maximum and its stock for clusters " +
-			"(product `CLUSTER`) in the requested data centers, and fails with the nearest configurations that have stock. " +
+			"(product `CLUSTER`) in the requested data centers, and fails with the nearest configurations that have stock; " +
+			"given a preference list (`gpu_type_ids`), it chooses the first type with stock and keeps that choice. " +
 			"A cluster resized outside Terraform (\"Scale cluster\" in the console) is never destroyed to restore the " +
 			"configured size unless asked (`-replace`): the plan changes nothing and warns with the size Runpod reports " +
 			"(`reported_pod_count`) and the `pod_count` line to write to keep it; destroy works as usual. " +
@@ -61,9 +67,31 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"gpu_type_id": schema.StringAttribute{
 				MarkdownDescription: "GPU type of every member, a catalog id such as `NVIDIA H100 80GB HBM3` (the " +
 					"`runpod_gpu_types` data source lists them; use `product = \"CLUSTER\"` for cluster stock). The plan fails " +
-					"when it has no cluster stock where asked, listing what does." + replaceNote,
-				Required:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+					"when it has no cluster stock where asked, listing what does. Exactly one of `gpu_type_id` and " +
+					"`gpu_type_ids`; with `gpu_type_ids` it is the type the plan chose." + replaceNote,
+				Optional: true,
+				Computed: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(1),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("gpu_type_ids")),
+				},
+				PlanModifiers: []planmodifier.String{planmodifiers.KeepChosen("gpu_type_ids")},
+			},
+			"gpu_type_ids": schema.ListAttribute{
+				MarkdownDescription: "GPU types the cluster may use, in order of preference, instead of one `gpu_type_id`. " +
+					"Runpod creates a cluster of exactly one type and never falls back to another, so the plan chooses: the " +
+					"first type with stock for clusters (`pod_count` pods of `gpu_count_per_pod` GPUs, Secure Cloud) in " +
+					"the allowed data centers, shown in `gpu_type_id` with its hourly cost; when none has stock the plan " +
+					"fails listing each type and why. The choice is kept: later stock changes never replace the cluster, " +
+					"and reordering or adding types only records the new list; a list that no longer contains the chosen " +
+					"type replaces the cluster (with a new choice). Runpod does not return it, so it is kept as configured.",
+				ElementType: types.StringType,
+				Optional:    true,
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.UniqueValues(),
+					listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+				},
 			},
 			"gpu_count_per_pod": schema.Int64Attribute{
 				MarkdownDescription: "GPUs in each member pod, from 1 to the GPU type's maximum per machine on Secure Cloud " +
@@ -108,15 +136,6 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				"state); reference a `runpod_secret` instead." + containerNote + replaceNote),
 			"ports": containerschema.Ports("Exposed ports: `\"8888/http\"` through Runpod's HTTPS proxy, `\"22/tcp\"` on a public " +
 				"TCP port (needed for `primary_ssh_endpoint`)." + containerNote + replaceNote),
-			"persistent_volume": persistentVolume(),
-			"network_volume": containerschema.NetworkVolume(containerschema.Mount{
-				Description: "A `runpod_network_volume` mounted on every member (the API's `mounts.network`), for " +
-					"datasets and checkpoints that outlive the cluster. The cluster is created in the volume's data center, " +
-					"which must be in `data_center_ids` when that is set. Conflicts with `persistent_volume` and " +
-					"`template_id`." + replaceNote,
-				SourceDescription: "The network volume's id.",
-				PathDescription:   "Mount path inside the containers, e.g. `/workspace`. There is no default.",
-			}),
 			"start_ssh": containerschema.StartFlag("Inject the account's SSH keys as `PUBLIC_KEY` so that members accept SSH. Unset leaves " +
 				"it to Runpod's default (off) or the template's setting. Runpod does not return it." + replaceNote),
 			"start_jupyter": containerschema.StartFlag("Start JupyterLab on the members (injects a generated `JUPYTER_PASSWORD`). Unset leaves " +
@@ -185,6 +204,18 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 		},
 		Blocks: map[string]schema.Block{
+			// The mounts are blocks (`network_volume { ... }`), not nested
+			// attributes, so that a misspelt argument fails validate
+			// instead of being dropped.
+			"persistent_volume": persistentVolume(),
+			"network_volume": containerschema.NetworkVolumeBlock(containerschema.Mount{
+				Description: "A `runpod_network_volume` mounted on every member (the API's `mounts.network`), for " +
+					"datasets and checkpoints that outlive the cluster. The cluster is created in the volume's data center, " +
+					"which must be in `data_center_ids` when that is set. Conflicts with `persistent_volume` and " +
+					"`template_id`." + replaceNote,
+				SourceDescription: "The network volume's id.",
+				PathDescription:   "Mount path inside the containers, e.g. `/workspace`. There is no default.",
+			}),
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Delete: true}),
 		},
 	}
@@ -195,7 +226,7 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 const readNote = " A rename, or another change that leaves the cluster as it is, keeps the value from the last read " +
 	"in the plan (not \"known after apply\"); the next refresh reads it anew."
 
-// The API's pod count bounds (API.md section 6).
+// The API's pod count bounds (podCount in the spec's ClusterCompute).
 const (
 	minPods = 2
 	maxPods = 250
@@ -215,8 +246,8 @@ func startCommand() schema.StringAttribute {
 // persistentVolume is the members' host-local volume
 // (containerschema.PersistentVolume), which cannot be combined with a
 // network volume.
-func persistentVolume() schema.SingleNestedAttribute {
-	v := containerschema.PersistentVolume(containerschema.Mount{
+func persistentVolume() schema.SingleNestedBlock {
+	v := containerschema.PersistentVolumeBlock(containerschema.Mount{
 		Description: "A host-local volume on every member (the API's `mounts.persistent`). It does not " +
 			"survive the cluster; keep checkpoints on a `network_volume`. Conflicts with `network_volume` and " +
 			"`template_id`." + replaceNote,

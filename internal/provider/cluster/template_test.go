@@ -58,7 +58,10 @@ func TestAccCluster_template(t *testing.T) {
 					`registry\s+credential.*Runpod\s+refuses`),
 			},
 			{
-				Config: templateCluster(`network_volume = { volume_id = "abc", path = "/data" }
+				Config: templateCluster(`network_volume {
+  volume_id = "abc"
+  path = "/data"
+}
   env = { A = "1" }`),
 				ExpectError: regexp.MustCompile(`(?s)Conflicting Cluster Settings.*(env|network_volume)\s+cannot\s+be\s+set.*Conflicting\s+Cluster\s+Settings`),
 			},
@@ -132,7 +135,10 @@ resource "runpod_network_volume" "ckpt" {
   size_gb        = 100
   data_center_id = "US-TX-3"
 }
-` + override(clusterConfig("ckpt", `network_volume = { volume_id = runpod_network_volume.ckpt.id, path = "/checkpoints" }`),
+` + override(clusterConfig("ckpt", `network_volume {
+  volume_id = runpod_network_volume.ckpt.id
+  path = "/checkpoints"
+}`),
 			"data_center_ids", "data_center_ids = "+dcs)
 	}
 	var clusterID, volumeID string

@@ -127,7 +127,11 @@ type Mount struct {
 }
 
 // PersistentVolume is a volume disk on the host (the API's
-// mounts.persistent): size_gb and a mount path.
+// mounts.persistent) as a nested attribute: size_gb and a mount path. Only
+// the pod keeps this form, because its volume is Computed (a template
+// supplies it) and a block cannot be. Terraform drops a misspelt key in such
+// an object without a word, but both keys are required, so a misspelling
+// still fails validate: as the missing key it was meant to be.
 func PersistentVolume(m Mount) schema.SingleNestedAttribute {
 	size := schema.Int64Attribute{
 		MarkdownDescription: m.SourceDescription,
@@ -142,25 +146,51 @@ func PersistentVolume(m Mount) schema.SingleNestedAttribute {
 		Optional:            true,
 		Attributes: map[string]schema.Attribute{
 			"size_gb": size,
+			"path": schema.StringAttribute{
+				MarkdownDescription: m.PathDescription,
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+		},
+	}
+}
+
+// PersistentVolumeBlock is the persistent volume as a block
+// (`persistent_volume { ... }`), so that Terraform refuses a misspelt
+// argument in it at validate. size_gb and path are required in the block
+// (see validators.RequiredInParent).
+func PersistentVolumeBlock(m Mount) schema.SingleNestedBlock {
+	size := schema.Int64Attribute{
+		MarkdownDescription: requiredNote + m.SourceDescription,
+		Optional:            true,
+		Validators:          []validator.Int64{validators.RequiredInParent(), int64validator.AtLeast(minVolumeDiskGB)},
+	}
+	if m.ReplaceOnNewSource {
+		size.PlanModifiers = []planmodifier.Int64{int64planmodifier.RequiresReplace()}
+	}
+	return schema.SingleNestedBlock{
+		MarkdownDescription: m.Description,
+		Attributes: map[string]schema.Attribute{
+			"size_gb": size,
 			"path":    mountPath(m.PathDescription),
 		},
 	}
 }
 
-// NetworkVolume is a runpod_network_volume mount (the API's
-// mounts.network): volume_id and a mount path.
-func NetworkVolume(m Mount) schema.SingleNestedAttribute {
+// NetworkVolumeBlock is a runpod_network_volume mount (the API's
+// mounts.network) as a block (`network_volume { ... }`): volume_id and a
+// mount path, both required in the block.
+func NetworkVolumeBlock(m Mount) schema.SingleNestedBlock {
 	id := schema.StringAttribute{
-		MarkdownDescription: m.SourceDescription,
-		Required:            true,
-		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		MarkdownDescription: requiredNote + m.SourceDescription,
+		Optional:            true,
+		Validators:          []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1)},
 	}
 	if m.ReplaceOnNewSource {
 		id.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	}
-	return schema.SingleNestedAttribute{
+	return schema.SingleNestedBlock{
 		MarkdownDescription: m.Description,
-		Optional:            true,
 		Attributes: map[string]schema.Attribute{
 			"volume_id": id,
 			"path":      mountPath(m.PathDescription),
@@ -168,12 +198,17 @@ func NetworkVolume(m Mount) schema.SingleNestedAttribute {
 	}
 }
 
-// mountPath is where a volume is mounted in the container; it has no
-// default.
+// requiredNote begins the description of an attribute that is required in
+// its block: the schema marks it Optional (see validators.RequiredInParent),
+// so the generated docs list it as optional.
+const requiredNote = "Required in the block. "
+
+// mountPath is where a volume is mounted in the container, required in its
+// block; it has no default.
 func mountPath(description string) schema.StringAttribute {
 	return schema.StringAttribute{
-		MarkdownDescription: description,
-		Required:            true,
-		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		MarkdownDescription: requiredNote + description,
+		Optional:            true,
+		Validators:          []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1)},
 	}
 }

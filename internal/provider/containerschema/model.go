@@ -19,7 +19,8 @@ type Container struct {
 	RegistryAuthID  types.String `tfsdk:"registry_auth_id"`
 }
 
-// PersistentVolumeModel is the value of a PersistentVolume attribute.
+// PersistentVolumeModel is the value of a PersistentVolume attribute or a
+// PersistentVolumeBlock.
 type PersistentVolumeModel struct {
 	SizeGB types.Int64  `tfsdk:"size_gb"`
 	Path   types.String `tfsdk:"path"`
@@ -31,7 +32,7 @@ var PersistentVolumeAttrTypes = map[string]attr.Type{
 	"path":    types.StringType,
 }
 
-// NetworkVolumeModel is the value of a NetworkVolume attribute.
+// NetworkVolumeModel is the value of a NetworkVolumeBlock.
 type NetworkVolumeModel struct {
 	VolumeID types.String `tfsdk:"volume_id"`
 	Path     types.String `tfsdk:"path"`

@@ -1,7 +1,7 @@
 package ecrdelegation
 
 // resourceDescription is the resource's documentation. What it says about
-// pulling images is what API.md section 5a says, no more: the API reference
+// pulling images is what the API reference says, no more: it
 // documents the delegation's three operations and its fields, and is silent
 // on how a pod, template or endpoint refers to a delegated image.
 const resourceDescription = "An ECR delegation: Runpod may pull images from one private Amazon ECR repository " +

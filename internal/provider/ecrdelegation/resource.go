@@ -1,6 +1,6 @@
 // Package ecrdelegation implements the runpod_ecr_delegation resource, its
 // list resource and the runpod_ecr_delegation and runpod_ecr_delegations
-// data sources (API v2 /v2/registries/delegations, API.md section 5a): a
+// data sources (API v2 /v2/registries/delegations): a
 // delegation lets Runpod pull images from one private Amazon ECR repository
 // without a stored password.
 package ecrdelegation

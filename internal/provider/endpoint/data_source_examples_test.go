@@ -1,6 +1,7 @@
 package endpoint_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -33,7 +34,9 @@ func TestAccEndpointDataSourceExamples(t *testing.T) {
 	withData := base + acctest.Example(t,
 		"data-sources/runpod_endpoint/data-source.tf",
 		"data-sources/runpod_endpoints/data-source.tf",
-		"data-sources/runpod_endpoint_workers/data-source.tf")
+		"data-sources/runpod_endpoint_workers/data-source.tf",
+		"data-sources/runpod_endpoint_releases/data-source.tf",
+		"data-sources/runpod_endpoint_worker_logs/data-source.tf")
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -57,6 +60,14 @@ func TestAccEndpointDataSourceExamples(t *testing.T) {
 					statecheck.ExpectKnownOutputValue("workers_by_status", knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"idle": knownvalue.Int64Exact(1), "total": knownvalue.Int64Exact(1),
 					})),
+					// One release so far, the endpoint's creation.
+					statecheck.ExpectKnownOutputValue("current_release", knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"version": knownvalue.Int64Exact(1),
+						"changed": knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("template.imageName")}),
+					})),
+					// The active worker's container log, by worker id.
+					statecheck.ExpectKnownOutputValue("worker_logs", knownvalue.MapSizeExact(1)),
+					statecheck.ExpectKnownOutputValue("worker_logs", everyValue{knownvalue.StringExact("Worker ready.")}),
 				},
 			},
 		},
@@ -73,3 +84,22 @@ func TestAccEndpointListResourceExample(t *testing.T) {
 	// A load-balancing endpoint and other names are left out.
 	printed.Lacks(t, s.resize.ID, s.other.ID, s.dupA.ID, s.dupB.ID)
 }
+
+// everyValue checks every value of a map with one check, for maps keyed by
+// ids the test does not know.
+type everyValue struct{ check knownvalue.Check }
+
+func (c everyValue) CheckValue(v any) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("expected a map, got %T", v)
+	}
+	for k, e := range m {
+		if err := c.check.CheckValue(e); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	return nil
+}
+
+func (c everyValue) String() string { return "every value " + c.check.String() }

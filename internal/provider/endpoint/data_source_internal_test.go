@@ -38,12 +38,16 @@ func TestDataSourceAttributesAreTheResources(t *testing.T) {
 	res, _ := schemacheck.ResourceSchema(t, NewResource())
 	ds := schemacheck.DataSourceSchema(t, NewDataSource())
 	for name, a := range ds.Attributes {
-		r, ok := res.Attributes[name]
-		if !ok {
+		var want attr.Type
+		if r, ok := res.Attributes[name]; ok {
+			want = r.GetType()
+		} else if b, ok := res.Blocks[name]; ok {
+			want = b.Type() // cpu: blocks on the resource, so that typos fail validate
+		} else {
 			t.Errorf("data source attribute %s is not on the resource", name)
 			continue
 		}
-		if got, want := a.GetType(), r.GetType(); !got.Equal(want) {
+		if got := a.GetType(); !got.Equal(want) {
 			t.Errorf("%s: data source type %s, resource type %s", name, got, want)
 		}
 		if !a.IsComputed() {
@@ -63,6 +67,15 @@ func TestListResultsHaveNoSensitiveAttributes(t *testing.T) {
 			t.Errorf("runpod_endpoint.%s is sensitive: null it in importedModel before list results carry it", name)
 		}
 		if n, ok := a.(rschema.ListNestedAttribute); ok {
+			for sub, s := range n.NestedObject.Attributes {
+				if s.IsSensitive() {
+					t.Errorf("runpod_endpoint.%s.%s is sensitive: null it in importedModel", name, sub)
+				}
+			}
+		}
+	}
+	for name, b := range res.Blocks {
+		if n, ok := b.(rschema.ListNestedBlock); ok {
 			for sub, s := range n.NestedObject.Attributes {
 				if s.IsSensitive() {
 					t.Errorf("runpod_endpoint.%s.%s is sensitive: null it in importedModel", name, sub)

@@ -48,10 +48,15 @@ func TestAccEndpoint_lostCreateAndLookupRefusesTwinNextRun(t *testing.T) {
 	cli := env.CLI(t)
 	cli.SetConfig(acctest.FastRetries + endpointConfig("lost-twice"))
 	cli.Init()
-	// The twin check before the create passes untouched (a fault with only
-	// latency consumes its turn); the create is processed but answered 502;
-	// the lookup that follows gets 502s until the retries run out.
-	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/serverless", Count: 1, Latency: time.Millisecond})
+	// The twin checks before the create pass untouched (a fault with only
+	// latency consumes its turn): the plan's, and the apply's re-plan's
+	// where the CLI does not mark it; the create is processed but answered
+	// 502; the lookup that follows gets 502s until the retries run out.
+	checks := 2
+	if cli.MarksApplyPlan() {
+		checks = 1
+	}
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/serverless", Count: checks, Latency: time.Millisecond})
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/serverless", Status: 502, AfterHandler: true})
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/serverless", Status: 502, Count: 2})
 	res := cli.Run("apply", "-auto-approve", "-input=false")

@@ -40,6 +40,15 @@ resource "runpod_endpoint" "e" {
 `, name, strings.Join(extra, "\n  "))
 }
 
+// cpuBlocks is one cpu block per flavour and vCPU count, for override.
+func cpuBlocks(flavours ...any) string {
+	var blocks []string
+	for i := 0; i+1 < len(flavours); i += 2 {
+		blocks = append(blocks, fmt.Sprintf("cpu {\n    type_id    = %q\n    vcpu_count = %d\n  }", flavours[i], flavours[i+1]))
+	}
+	return strings.Join(blocks, "\n  ")
+}
+
 // override replaces the line starting with key in a configuration (or
 // deletes it when line is empty).
 func override(cfg, key, line string) string {

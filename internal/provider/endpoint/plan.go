@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -29,8 +30,12 @@ func familyChanged(ctx context.Context, req planmodifier.ListRequest, resp *list
 	if req.State.Raw.IsNull() || req.PlanValue.IsUnknown() {
 		return
 	}
-	resp.RequiresReplace = req.StateValue.IsNull() != req.PlanValue.IsNull()
+	resp.RequiresReplace = listSet(req.StateValue) != listSet(req.PlanValue)
 }
+
+// listSet reports whether gpu_pools or cpu is set: gpu_pools is null when
+// unset, while cpu, a list of blocks, is empty.
+func listSet(l types.List) bool { return !l.IsNull() && (l.IsUnknown() || len(l.Elements()) > 0) }
 
 func (r *endpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg resourceModel
@@ -63,6 +68,10 @@ func validateConfig(cfg resourceModel) diag.Diagnostics {
 			"A QUEUE endpoint that scales on REQUEST_COUNT has no idle timeout: Runpod refuses one. Remove "+
 				"idle_timeout_seconds, or scale on QUEUE_DELAY.")
 	}
+	if !cfg.GPUPools.IsUnknown() && !cfg.CPU.IsUnknown() && listSet(cfg.GPUPools) == listSet(cfg.CPU) {
+		diags.AddAttributeError(path.Root("gpu_pools"), "Invalid Attribute Combination",
+			"Exactly one of gpu_pools (GPU workers) and cpu blocks (CPU workers) must be set.")
+	}
 	if cfg.Image.IsNull() && cfg.TemplateID.IsNull() {
 		diags.AddAttributeError(path.Root("image"), "Missing Container Image",
 			"An endpoint needs a container image: set image, or template_id to a serverless template that has one.")
@@ -94,6 +103,7 @@ func validateConfig(cfg resourceModel) diag.Diagnostics {
 func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserEndpoint, req, resp)
+	r.Data.Managed(ctx, kindNoun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -121,6 +131,9 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	if _, d := r.Data.Client(); d.HasError() {
 		return
+	}
+	if creating {
+		defer r.refuseOrphan(ctx, req, resp)
 	}
 	if creating || computeChanged(plan, state) {
 		r.checkCompute(ctx, plan, &resp.Diagnostics)
@@ -641,4 +654,22 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
+}
+
+// refuseOrphan is the endpoints' duplicate guard, run when a create is
+// planned (see providerdata.UnmanagedLookalikes for why at plan), on the
+// planned type and compute.
+func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan resourceModel
+	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() || !tfvalue.Known(plan.Name) {
+		return
+	}
+	body, d := createRequest(ctx, plan)
+	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, lostCreateKind(nil, body), !d.HasError(),
+		(*providerdata.Reads).Endpoints, plan.Name.ValueString()); d != nil {
+		resp.Diagnostics.Append(d)
+	}
 }

@@ -56,8 +56,8 @@ func TestAccEndpoint_typeChangeReplacesAndStatesCost(t *testing.T) {
 // when they change, replaced when it moves to GPUs.
 func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 	env := newEnv(t)
-	cpuCfg := func(cpus string) string {
-		return override(endpointConfig("cpu"), "gpu_pools", "cpu = ["+cpus+"]")
+	cpuCfg := func(flavours ...any) string {
+		return override(endpointConfig("cpu"), "gpu_pools", cpuBlocks(flavours...))
 	}
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
@@ -65,7 +65,7 @@ func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: cpuCfg(`{ type_id = "cpu3c", vcpu_count = 4 }, { type_id = "cpu5c", vcpu_count = 2 }`),
+				Config: cpuCfg("cpu3c", 4, "cpu5c", 2),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					acctest.CheckFake(func() error {
@@ -75,7 +75,7 @@ func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 				},
 			},
 			{
-				Config: cpuCfg(`{ type_id = "cpu5c", vcpu_count = 8 }`),
+				Config: cpuCfg("cpu5c", 8),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},

@@ -11,9 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -21,6 +23,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -67,11 +70,15 @@ type endpointResource struct {
 	waits poll.Backoff
 }
 
+// kindNoun names endpoints in what this provider process created or
+// manages (providerdata.Creates).
+const kindNoun = "endpoint"
+
 // lostCreateKind tells package lostcreate how to recognise this
 // configuration's endpoint: the same name, type and compute.
 func lostCreateKind(client *runpod.Client, body runpod.CreateEndpointRequest) lostcreate.Kind[runpod.Endpoint] {
 	return lostcreate.Kind[runpod.Endpoint]{
-		Noun: "endpoint", ResourceType: ResourceType, Shape: "type and compute",
+		Noun: kindNoun, ResourceType: ResourceType, Shape: "type and compute",
 		List:      client.ListEndpoints,
 		Name:      func(e runpod.Endpoint) string { return e.Name },
 		ID:        func(e runpod.Endpoint) string { return e.ID },
@@ -142,10 +149,7 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
-	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), body.Name); d != nil {
-		resp.Diagnostics.Append(d)
-		return
-	}
+	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	flight := r.Data.Creates().Send(kind.Noun, body.Name)
 	defer flight.Done()
 	started := time.Now()
@@ -181,7 +185,13 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !ok {
 		return
 	}
+	r.Data.Managed(ctx, kindNoun, req.State)
 	loadTemplateEnv(ctx, req.Private, &state, &resp.Diagnostics)
+	if migrate.Adopted(state.Name) {
+		// Taken from Runpod's provider's state (or imported): its
+		// template_id is recorded from the configuration.
+		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateTemplateUnknown, true)...)
+	}
 	id := state.ID.ValueString()
 	e, err := r.Data.Reads().Endpoint(ctx, id)
 	if providerdata.StopRefresh(ctx, "endpoint", id, err, false, resp) {
@@ -291,6 +301,10 @@ func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, 
 // form where the API's answer means the same) and m's own settings.
 func (m resourceModel) merge(ctx context.Context, e *runpod.Endpoint) resourceModel {
 	api := fromAPI(e, m.endpointModel)
+	if api.CPU.IsNull() {
+		// No cpu blocks: Terraform's [] (see cpuBlock), not the data sources' null.
+		api.CPU = types.ListValueMust(types.ObjectType{AttrTypes: cpuAttrTypes}, []attr.Value{})
+	}
 	withTemplateEnv(ctx, &api, m.TemplateEnv, m.Env)
 	out := m
 	out.endpointModel = api

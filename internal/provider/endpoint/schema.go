@@ -25,10 +25,12 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
 
-// API defaults (API.md section 11, the spec's CreateEndpointRequest). The
+// API defaults (the spec's CreateEndpointRequest). The
 // console's documentation states other defaults (execution timeout 600 s,
 // idle timeout 5 s, FlashBoot on); the provider follows what the API does
 // when a field is left out, and the docs say so.
@@ -57,9 +59,12 @@ const resourceDescription = "A Runpod serverless endpoint (API v2 `/v2/serverles
 
 func (r *endpointResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		// Above runpod/runpod's version 0: see package migrate.
+		Version:             migrate.SchemaVersion,
 		MarkdownDescription: resourceDescription,
 		Attributes:          resourceAttributes(),
 		Blocks: map[string]schema.Block{
+			"cpu": cpuBlock(),
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{
 				Create: true, Update: true, Delete: true,
 				CreateDescription: fmt.Sprintf("How long create waits for `wait_for_ready_workers` (default %s). "+
@@ -76,6 +81,33 @@ func (r *endpointResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 var cpuAttrTypes = map[string]attr.Type{
 	"type_id":    types.StringType,
 	"vcpu_count": types.Int64Type,
+}
+
+// cpuBlock is the CPU configurations, one `cpu { ... }` block each. Blocks,
+// not a list nested attribute (`cpu = [{ ... }]`), so that Terraform refuses
+// a misspelt argument at validate instead of dropping it. Without blocks the
+// list is empty, not null (Terraform sends no blocks as []): state keeps []
+// too (resourceModel.merge), and "set" means at least one block.
+func cpuBlock() schema.ListNestedBlock {
+	return schema.ListNestedBlock{
+		MarkdownDescription: "CPU configurations a worker may run on, in order (the catalog's CPU flavours, see " +
+			"`runpod_cpu_types`), one block each. Exactly one of `cpu` and `gpu_pools`.",
+		NestedObject: schema.NestedBlockObject{Attributes: map[string]schema.Attribute{
+			"type_id": schema.StringAttribute{
+				MarkdownDescription: "Required in the block. CPU flavour id, e.g. `cpu5c`.",
+				Optional:            true,
+				Validators:          []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1)},
+			},
+			"vcpu_count": schema.Int64Attribute{
+				MarkdownDescription: "Required in the block. vCPUs per worker: a power of two, at least 2.",
+				Optional:            true,
+				Validators:          []validator.Int64{validators.RequiredInParent(), containerschema.PowerOfTwo()},
+			},
+		}},
+		Validators: []validator.List{listvalidator.UniqueValues()},
+		PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
+			"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
+	}
 }
 
 func resourceAttributes() map[string]schema.Attribute {
@@ -132,7 +164,6 @@ func resourceAttributes() map[string]schema.Attribute {
 				listvalidator.SizeAtLeast(1),
 				listvalidator.UniqueValues(),
 				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-				listvalidator.ExactlyOneOf(path.MatchRoot("cpu")),
 			},
 			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
 				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
@@ -172,26 +203,6 @@ func resourceAttributes() map[string]schema.Attribute {
 				stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.1"),
 				stringvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
 			},
-		},
-		"cpu": schema.ListNestedAttribute{
-			MarkdownDescription: "CPU configurations a worker may run on, in order (the catalog's CPU flavours, see " +
-				"`runpod_cpu_types`). Exactly one of `cpu` and `gpu_pools`.",
-			Optional: true,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"type_id": schema.StringAttribute{
-					MarkdownDescription: "CPU flavour id, e.g. `cpu5c`.",
-					Required:            true,
-					Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-				},
-				"vcpu_count": schema.Int64Attribute{
-					MarkdownDescription: "vCPUs per worker: a power of two, at least 2.",
-					Required:            true,
-					Validators:          []validator.Int64{containerschema.PowerOfTwo()},
-				},
-			}},
-			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues()},
-			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
-				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
 		},
 		"workers_min": schema.Int64Attribute{
 			MarkdownDescription: "Active workers: kept running, and billed, around the clock (default 0).",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -83,11 +84,11 @@ func describeVolumes(vs []runpod.NetworkVolume) string {
 func refuseTwin(body runpod.CreateNetworkVolumeRequest, twins []runpod.NetworkVolume) diag.Diagnostic {
 	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Identical Network Volume Exists",
 		fmt.Sprintf("Not creating network volume %q: the account has a volume with the same name, size, data center and "+
-			"tier that this apply did not create:\n%s\n\nThat is most likely the volume of an earlier apply whose create "+
+			"tier that this configuration does not manage:\n%s\n\nThat is most likely the volume of an earlier apply whose create "+
 			"reply was lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. "+
 			"If it is this configuration's volume, import it:\n\n%s\n\nIf it is not, set allow_duplicate = true on this "+
-			"volume to create one anyway. Nothing was created.",
-			body.Name, describeVolumes(twins), diagnostics.ImportHint(ResourceType, twins[len(twins)-1].ID)))
+			"volume to create one anyway. Nothing was created.%s",
+			body.Name, describeVolumes(twins), diagnostics.ImportHint(ResourceType, twins[len(twins)-1].ID), providerdata.SiblingsNote))
 }
 
 // ambiguousCreate resolves a create that failed in transit (5xx, dropped
@@ -126,4 +127,37 @@ func (r *volumeResource) ambiguousCreate(ctx context.Context, client *runpod.Cli
 			describeVolumes(appeared), diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
 	}
 	return nil, diag.NewErrorDiagnostic(summary, detail)
+}
+
+// refuseOrphan is the volumes' duplicate guard, run when a create is
+// planned (see providerdata.UnmanagedLookalikes for why at plan): a volume
+// with the same name, size, data center and tier that no address of this
+// configuration manages is most likely the orphan of an earlier apply.
+// Runpod does not say when a volume was created, so any such volume counts.
+// allow_duplicate opts out.
+func (r *volumeResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan resourceModel
+	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() ||
+		plan.AllowDuplicate.ValueBool() || !tfvalue.Known(plan.Name) {
+		return
+	}
+	body := toCreateRequest(plan.volumeModel)
+	found, err := providerdata.UnmanagedLookalikes(ctx, r.Data, req.ClientCapabilities, kind,
+		(*providerdata.Reads).NetworkVolumes,
+		func(v runpod.NetworkVolume) bool {
+			return v.Name == body.Name && (!tfvalue.Known(plan.SizeGB) || v.Size == body.Size) &&
+				(!tfvalue.Known(plan.DataCenterID) || v.DataCenter == body.DataCenter) && (body.Type == nil || v.Type == *body.Type)
+		},
+		func(v runpod.NetworkVolume) string { return v.ID })
+	switch {
+	case err != nil:
+		resp.Diagnostics.Append(diag.WithPath(path.Root("name"), diagnostics.APIError("Cannot Check for an Identical Volume",
+			fmt.Sprintf("listing network volumes before creating %q, to make sure an earlier apply did not create it already",
+				body.Name), err)))
+	case len(found) > 0:
+		resp.Diagnostics.Append(refuseTwin(body, found))
+	}
 }

@@ -46,6 +46,7 @@ var privateReplacing = privatestate.NewKey[string]("replacing")
 // edit of size_gb, and its message says how to destroy anyway; a change
 // made outside Terraform is only a warning.
 func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.Data.Managed(ctx, kind, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -57,6 +58,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	plan := planned.volumeModel
 	defer r.planEstimate(ctx, resp)
 	if req.State.Raw.IsNull() {
+		defer r.refuseOrphan(ctx, req, resp)
 		// The create half of a replacement repeats the checks (its errors
 		// are kept) but not the warnings, which the first call gave.
 		_, replacing, diags := privateReplacing.Get(ctx, req.Private)

@@ -23,6 +23,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -45,13 +46,15 @@ type volumeResource struct {
 // mountingNotes explains how compute reaches a volume; it is shared by the
 // resource and data source descriptions.
 const mountingNotes = "A network volume attaches only to **Secure Cloud** compute in **the same data center**, and only " +
-	"when the pod or cluster is created. A pod mounts it at the path its `network_volume` attribute gives (the API's " +
+	"when the pod or cluster is created. A pod mounts it at the path its `network_volume` block gives (the API's " +
 	"`mounts.network[0].path`; there is no default path, so choose one such as `/workspace`); serverless workers always " +
 	"see it at `/runpod-volume`. Several pods and endpoints can share one volume; writing to the same files from several " +
 	"of them at once can corrupt data."
 
 func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		// Above runpod/runpod's version 0: see package migrate.
+		Version: migrate.SchemaVersion,
 		MarkdownDescription: "A Runpod network volume: persistent storage in one data center that outlives the pods and " +
 			"serverless workers using it, for model weights, datasets and checkpoints.\n\n" +
 			mountingNotes + "\n\n" +
@@ -95,7 +98,7 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			},
 			"allow_duplicate": schema.BoolAttribute{
 				MarkdownDescription: "Create the volume even when the account already has a volume with the same name, size, " +
-					"data center and tier that this apply did not create. Off by default: such a volume is most likely the " +
+					"data center and tier that this configuration does not manage. Off by default: such a volume is most likely the " +
 					"volume of an earlier apply whose create reply was lost (a dropped connection or a 5xx after Runpod " +
 					"created it), so the create is refused with its id and an import block instead of billing twice. Runpod " +
 					"does not return when a volume was created, so unlike pods and clusters there is no time window: set " +
@@ -145,23 +148,18 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	body := toCreateRequest(plan.volumeModel)
 
-	// Look before creating: the same-name volumes now are both what a
-	// plain re-run after a lost create reply must not duplicate, and the
-	// baseline that tells which volume a lost reply created. Lookalikes
-	// that same-name creates of this apply, still waiting for their
-	// replies, may have made are waited for, not refused
-	// (providerdata.Settle).
+	// Look before creating: the volumes like this one now are the baseline
+	// that tells which volume a lost reply created. Lookalikes that
+	// same-name creates of this apply, still waiting for their replies, may
+	// have made are waited for (providerdata.Settle). A twin of an earlier
+	// apply's orphan was refused at plan (refuseOrphan).
 	creates := r.Data.Creates()
-	before, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, false, client.ListNetworkVolumes,
+	before, _, err := providerdata.Settle(ctx, creates, kind, body.Name, false, client.ListNetworkVolumes,
 		func(all []runpod.NetworkVolume) []runpod.NetworkVolume { return r.twins(all, body, nil) })
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check for an Identical Volume", fmt.Sprintf("listing network "+
-			"volumes before creating %q, to make sure an earlier apply did not create it already; nothing was created",
+			"volumes before creating %q, to tell which volume is this one if the reply is lost; nothing was created",
 			body.Name), err))
-		return
-	}
-	if !plan.AllowDuplicate.ValueBool() && len(twins) > 0 {
-		resp.Diagnostics.Append(refuseTwin(body, twins))
 		return
 	}
 
@@ -221,6 +219,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if !ok {
 		return
 	}
+	r.Data.Managed(ctx, kind, req.State)
 	v, err := r.Data.Reads().NetworkVolume(ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
 		return

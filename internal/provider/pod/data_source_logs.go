@@ -3,52 +3,26 @@ package pod
 import (
 	"context"
 	"fmt"
-	"strings"
-	"time"
-	"unicode/utf8"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/logmask"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// Limits of runpod_pod_logs. The API backfills up to 5000 lines; a data
-// source keeps its result in state, so it asks for at most MaxLogTail and
-// cuts the joined text to maxLogText bytes (keeping the newest lines).
-const (
-	DefaultLogTail = 100
-	MaxLogTail     = 1000
-	maxLogText     = 64 << 10
-	logSourceAll   = "all"
-)
+var pathPodID = path.Root("pod_id")
 
-var (
-	pathPodID = path.Root("pod_id")
-
-	logLineAttrTypes = map[string]attr.Type{
-		"time":   types.StringType,
-		"source": types.StringType,
-		"text":   types.StringType,
-	}
-)
-
+// podLogsModel is the pod's id and the arguments and lines every log data
+// source has (datasources.Logs).
 type podLogsModel struct {
-	PodID  types.String `tfsdk:"pod_id"`
-	Source types.String `tfsdk:"source"`
-	Tail   types.Int64  `tfsdk:"tail"`
-	Since  types.String `tfsdk:"since"`
-	Lines  types.List   `tfsdk:"lines"`
-	Text   types.String `tfsdk:"text"`
+	PodID types.String `tfsdk:"pod_id"`
+	datasources.Logs
 }
 
 // NewLogsDataSource is the runpod_pod_logs data source factory.
@@ -57,152 +31,47 @@ func NewLogsDataSource() datasource.DataSource {
 }
 
 func podLogsSchema() schema.Schema {
+	attrs := datasources.LogAttributes()
+	attrs["pod_id"] = datasources.RequiredID("Id of the pod.")
 	return schema.Schema{
 		MarkdownDescription: "The last lines of a pod's log (its container output, Runpod's system log of the host, or both), " +
 			"for diagnostics in outputs and `check` blocks. It reads the backfill of `GET /v2/pods/{id}/logs` and does not " +
 			"wait for new lines.\n\n" +
-			"~> Log lines are whatever the container prints, which can include secrets (an `env` dump, say). They are " +
-			"stored in the state like every data source result; keep `tail` small and do not read logs of containers that " +
-			"print credentials.",
-		Attributes: map[string]schema.Attribute{
-			"pod_id": datasources.RequiredID("Id of the pod."),
-			"source": schema.StringAttribute{
-				MarkdownDescription: "Which log to read: `container` (the container's stdout and stderr), `system` (Runpod's " +
-					"log of the host: image pulls, container starts and restarts) or `all` (both, interleaved). Defaults to `all`, " +
-					"as the API does.",
-				Optional:   true,
-				Validators: []validator.String{stringvalidator.OneOf(runpod.PodLogSourceContainer, runpod.PodLogSourceSystem, logSourceAll)},
-			},
-			"tail": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("How many of the latest lines to read, 1 to %d (default %d). Ignored when "+
-					"`since` is set.", MaxLogTail, DefaultLogTail),
-				Optional:   true,
-				Validators: []validator.Int64{int64validator.Between(1, MaxLogTail)},
-			},
-			"since": schema.StringAttribute{
-				MarkdownDescription: "Read the lines logged at or after this RFC 3339 time (such as `2026-06-01T12:00:00Z`) " +
-					"instead of the last `tail` lines.",
-				Optional:   true,
-				Validators: []validator.String{rfc3339Validator{}},
-			},
-			"lines": datasources.ListOf("The lines, oldest first.", map[string]schema.Attribute{
-				"time":   datasources.String("When the line was logged (RFC 3339), or null if Runpod did not say."),
-				"source": datasources.String("`container` or `system`; null if Runpod did not say."),
-				"text":   datasources.String("The line."),
-			}),
-			"text": datasources.String(fmt.Sprintf("The lines' text joined with newlines. At most %d KiB: when longer, the "+
-				"oldest lines are left out and the first line says how many.", maxLogText>>10)),
-		},
+			datasources.LogMaskingNote("the pod's `env`"),
+		Attributes: attrs,
 	}
 }
 
 func readPodLogs(ctx context.Context, api datasources.Source, m podLogsModel) (podLogsModel, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	q := runpod.PodLogQuery{}
-	if s := m.Source.ValueString(); s != logSourceAll {
-		q.Source = s
+	q, diags := m.Query()
+	if diags.HasError() {
+		return m, diags
 	}
-	if !m.Since.IsNull() && !m.Since.IsUnknown() {
-		t, err := time.Parse(time.RFC3339, m.Since.ValueString())
-		if err != nil { // the validator has already refused this
-			diags.AddAttributeError(path.Root("since"), "Invalid Since Time", err.Error())
-			return m, diags
-		}
-		q.Since = t
-	} else {
-		tail := DefaultLogTail
-		if !m.Tail.IsNull() {
-			tail = int(m.Tail.ValueInt64())
-		}
-		q.Tail = &tail
-	}
-
 	id := m.PodID.ValueString()
+	// The pod's env says which variables hold secrets, whose values the
+	// lines must not show.
+	p, err := api.Reads.Pod(ctx, id)
+	if runpod.IsNotFound(err) {
+		return m, append(diags, podNotFound(id))
+	}
+	if err != nil {
+		return m, append(diags, diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s", id), err))
+	}
 	lines, err := api.Client.GetPodLogs(ctx, id, q)
 	if runpod.IsNotFound(err) {
-		diags.AddAttributeError(pathPodID, "Pod Not Found",
-			fmt.Sprintf("No pod with id %q exists in the Runpod account, so it has no logs (terminated pods disappear). "+
-				"The runpod_pods data source lists the pods that exist.", id))
-		return m, diags
+		return m, append(diags, podNotFound(id))
 	}
 	if err != nil {
 		return m, append(diags, diagnostics.APIError("Cannot Read Pod Logs", fmt.Sprintf("reading the logs of pod %s", id), err))
 	}
-	if q.Since.IsZero() && len(lines) > *q.Tail {
-		// The API honours tail; this only guards the state's size.
-		lines = lines[len(lines)-*q.Tail:]
-	}
-
-	objs := make([]attr.Value, 0, len(lines))
-	texts := make([]string, 0, len(lines))
-	for _, l := range lines {
-		when := types.StringNull()
-		if !l.Time.IsZero() {
-			when = types.StringValue(l.Time.UTC().Format(time.RFC3339))
-		}
-		src := types.StringNull()
-		if l.Source != "" {
-			src = types.StringValue(l.Source)
-		}
-		obj, dg := types.ObjectValue(logLineAttrTypes, map[string]attr.Value{
-			"time": when, "source": src, "text": types.StringValue(l.Text),
-		})
-		diags.Append(dg...)
-		objs = append(objs, obj)
-		texts = append(texts, l.Text)
-	}
-	list, dg := types.ListValue(types.ObjectType{AttrTypes: logLineAttrTypes}, objs)
-	diags.Append(dg...)
-	m.Lines = list
-	m.Text = types.StringValue(joinBounded(texts, maxLogText))
-	return m, diags
+	logs, dg := m.WithLines(q, lines, logmask.ForEnv(p.Env))
+	m.Logs = logs
+	return m, append(diags, dg...)
 }
 
-// joinBounded joins lines with newlines, leaving out the oldest ones when
-// the result would exceed limit bytes; the first line then says how many
-// were left out. A single line longer than limit is cut to its end.
-func joinBounded(lines []string, limit int) string {
-	total := 0
-	keep := len(lines)
-	for i := len(lines) - 1; i >= 0; i-- {
-		n := len(lines[i]) + 1
-		if total+n > limit {
-			break
-		}
-		total += n
-		keep = i
-	}
-	if keep == 0 {
-		return strings.Join(lines, "\n")
-	}
-	if keep == len(lines) {
-		// Even the newest line is too long: keep its end.
-		last := lines[len(lines)-1]
-		cut := len(last) - limit/2
-		for cut < len(last) && !utf8.RuneStart(last[cut]) {
-			cut++
-		}
-		return fmt.Sprintf("(%d earlier lines and the start of this one left out)\n", len(lines)-1) + last[cut:]
-	}
-	return fmt.Sprintf("(%d earlier lines left out)\n", keep) + strings.Join(lines[keep:], "\n")
-}
-
-// rfc3339Validator refuses a string that is not an RFC 3339 date-time, the
-// only form the API's since parameter takes.
-type rfc3339Validator struct{}
-
-func (rfc3339Validator) Description(context.Context) string {
-	return "must be an RFC 3339 date-time, such as 2026-06-01T12:00:00Z"
-}
-
-func (v rfc3339Validator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v rfc3339Validator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := time.Parse(time.RFC3339, req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Time",
-			fmt.Sprintf("Attribute %s %s; got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
-	}
+// podNotFound is the error for logs of a pod that does not exist.
+func podNotFound(id string) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(pathPodID, "Pod Not Found",
+		fmt.Sprintf("No pod with id %q exists in the Runpod account, so it has no logs (terminated pods disappear). "+
+			"The runpod_pods data source lists the pods that exist.", id))
 }

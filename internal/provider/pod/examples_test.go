@@ -1,6 +1,7 @@
 package pod_test
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -56,6 +57,20 @@ func TestAccPodExample_training(t *testing.T) {
 					statecheck.ExpectKnownOutputValue("trainer_data_center", knownvalue.StringExact("US-KS-2")),
 					statecheck.ExpectKnownValue(trainer, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(3.28)),
 					statecheck.ExpectKnownValue(trainer, acctest.Attr("cloud"), knownvalue.StringExact("SECURE")),
+					statecheck.ExpectKnownValue(trainer, acctest.Attr("gpu", "min_ram_per_gpu"), knownvalue.Int64Exact(64)),
+					acctest.CheckFake(func() error {
+						bodies, err := requestBodies(env.Fake, "POST", "/v2/pods")
+						if err != nil {
+							return err
+						}
+						if len(bodies) != 1 {
+							return fmt.Errorf("%d pod creates, want 1", len(bodies))
+						}
+						if g := bodies[0]["gpu"].(map[string]any); g["minVcpuCountPerGpu"] != float64(8) || g["minRamPerGpu"] != float64(64) {
+							return fmt.Errorf("create gpu = %v, want minVcpuCountPerGpu 8 and minRamPerGpu 64", g)
+						}
+						return nil
+					}),
 				},
 			},
 			{

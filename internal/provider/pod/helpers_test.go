@@ -36,7 +36,7 @@ func gpuPod(name string, extra ...string) string {
 	return podConfig(append([]string{
 		fmt.Sprintf("name  = %q", name),
 		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		`gpu   = { type_id = "NVIDIA GeForce RTX 4090" }`,
+		`gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
 	}, extra...)...)
 }
 

@@ -84,7 +84,7 @@ func NewListResource() list.ListResource {
 			"`include_cluster_pods` is set. Each result is named `NAME (ID, COUNTx GPU in DATA_CENTER, STATUS)` (CPU pods: " +
 			"`N vCPU FLAVOUR`), with the cluster for a member pod.\n\n" +
 			"With `include_resource`, each result is the pod as an import reads it. The settings Runpod never returns " +
-			"(`start_ssh`, `start_jupyter`, `data_center_ids`, the GPU's CUDA constraint) are null in it, so the " +
+			"(`start_ssh`, `start_jupyter`, `data_center_ids`, the GPU's CUDA constraint and machine filters) are null in it, so the " +
 			"generated configuration leaves them unset; the import then plans no change to them.",
 		Filters: listFilters,
 		Fetch: func(client *runpod.Client, ctx context.Context) ([]listedPod, error) {

@@ -175,6 +175,7 @@ list "runpod_pod" "member" {
 					{Path: tfjsonpath.New("gpu"), KnownValue: knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(2),
 						"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
+						"min_ram_per_gpu": knownvalue.Null(), "min_vcpu_count_per_gpu": knownvalue.Null(),
 					})},
 					{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("EU-RO-1")},
 					{Path: tfjsonpath.New("desired_status"), KnownValue: knownvalue.StringExact("RUNNING")},

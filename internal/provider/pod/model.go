@@ -70,14 +70,18 @@ type gpuModel struct {
 	Count               types.Int64  `tfsdk:"count"`
 	MinCudaVersion      types.String `tfsdk:"min_cuda_version"`
 	AllowedCudaVersions types.Set    `tfsdk:"allowed_cuda_versions"`
+	MinRAMPerGPU        types.Int64  `tfsdk:"min_ram_per_gpu"`
+	MinVCPUCountPerGPU  types.Int64  `tfsdk:"min_vcpu_count_per_gpu"`
 }
 
 var gpuAttrTypes = map[string]attr.Type{
-	"type_id":               types.StringType,
-	"type_ids":              types.ListType{ElemType: types.StringType},
-	"count":                 types.Int64Type,
-	"min_cuda_version":      types.StringType,
-	"allowed_cuda_versions": types.SetType{ElemType: types.StringType},
+	"type_id":                types.StringType,
+	"type_ids":               types.ListType{ElemType: types.StringType},
+	"count":                  types.Int64Type,
+	"min_cuda_version":       types.StringType,
+	"allowed_cuda_versions":  types.SetType{ElemType: types.StringType},
+	"min_ram_per_gpu":        types.Int64Type,
+	"min_vcpu_count_per_gpu": types.Int64Type,
 }
 
 type cpuModel struct {
@@ -344,9 +348,11 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 			Count:               types.Int64Value(int64(p.GPU.Count)),
 			MinCudaVersion:      types.StringNull(),
 			AllowedCudaVersions: types.SetNull(types.StringType),
+			MinRAMPerGPU:        types.Int64Null(),
+			MinVCPUCountPerGPU:  types.Int64Null(),
 		}
-		// The CUDA constraint and the preference list are never returned:
-		// keep what was asked.
+		// The CUDA constraint, the machine filters and the preference list
+		// are never returned: keep what was asked.
 		var pg gpuModel
 		if tfvalue.Known(prior.GPU) {
 			diags.Append(prior.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
@@ -358,6 +364,12 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 			}
 			if !pg.AllowedCudaVersions.IsUnknown() {
 				g.AllowedCudaVersions = pg.AllowedCudaVersions
+			}
+			if !pg.MinRAMPerGPU.IsUnknown() {
+				g.MinRAMPerGPU = pg.MinRAMPerGPU
+			}
+			if !pg.MinVCPUCountPerGPU.IsUnknown() {
+				g.MinVCPUCountPerGPU = pg.MinVCPUCountPerGPU
 			}
 		}
 		m.GPU, d = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
@@ -483,7 +495,10 @@ func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest,
 	if tfvalue.Known(plan.GPU) {
 		var g gpuModel
 		diags.Append(plan.GPU.As(ctx, &g, tfvalue.ObjectAsOptions)...)
-		req.GPU = &runpod.CreatePodGPU{ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString()}
+		req.GPU = &runpod.CreatePodGPU{
+			ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString(),
+			MinRAMPerGPU: int(g.MinRAMPerGPU.ValueInt64()), MinVCPUCountPerGPU: int(g.MinVCPUCountPerGPU.ValueInt64()),
+		}
 		cuda, d := tfvalue.Strings(ctx, g.AllowedCudaVersions)
 		diags.Append(d...)
 		if len(cuda) > 0 {

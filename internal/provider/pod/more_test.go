@@ -29,7 +29,7 @@ func TestAccPod_fromTemplate(t *testing.T) {
 	tmpl.Disk = 30
 	tmpl = env.Fake.SeedTemplate(tmpl)
 	var id string
-	cfg := podConfig(`name = "from-template"`, fmt.Sprintf(`template_id = %q`, tmpl.ID), `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`)
+	cfg := podConfig(`name = "from-template"`, fmt.Sprintf(`template_id = %q`, tmpl.ID), `gpu { type_id = "NVIDIA GeForce RTX 4090" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
@@ -70,7 +70,7 @@ func TestAccPod_fromTemplate(t *testing.T) {
 				// Setting env adds to the template's, keeping the template's
 				// keys (out of state) and the injected password on the pod.
 				Config: podConfig(`name = "from-template"`, fmt.Sprintf(`template_id = %q`, tmpl.ID),
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090" }`, `env = { MODE = "prod" }`),
+					`gpu { type_id = "NVIDIA GeForce RTX 4090" }`, `env = { MODE = "prod" }`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -97,7 +97,10 @@ func TestAccPod_networkVolume(t *testing.T) {
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 100, DataCenter: "US-KS-2"})
 	var id string
 	cfg := func(path string) string {
-		return gpuPod("trainer", fmt.Sprintf(`network_volume = { volume_id = %q, path = %q }`, vol.ID, path))
+		return gpuPod("trainer", fmt.Sprintf(`network_volume {
+  volume_id = %q
+  path = %q
+}`, vol.ID, path))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -141,7 +144,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 			{
 				// Stock gone where the volume is: a new pod cannot go there.
 				PreConfig:   func() { env.Fake.SetGPUStock(rtx4090, "POD", "SECURE", "US-KS-2", 0) },
-				Config:      cfg("/ckpt") + "\nresource \"runpod_pod\" \"q\" {\n  name = \"second\"\n  image = \"runpod/base:0.7.0\"\n  gpu = { type_id = \"NVIDIA GeForce RTX 4090\" }\n  network_volume = { volume_id = \"" + vol.ID + "\", path = \"/ckpt\" }\n}\n",
+				Config:      cfg("/ckpt") + "\nresource \"runpod_pod\" \"q\" {\n  name = \"second\"\n  image = \"runpod/base:0.7.0\"\n  gpu { type_id = \"NVIDIA GeForce RTX 4090\" }\n  network_volume {\n    volume_id = \"" + vol.ID + "\"\n    path = \"/ckpt\"\n  }\n}\n",
 				ExpectError: regexp.MustCompile(`(?s)GPU Type Out of Stock.*US-KS-2:\s+NONE.*in\s+other\s+data\s+centers:\s+EU-RO-1`),
 			},
 		},
@@ -157,7 +160,10 @@ func TestAccPod_cpu(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
-			Config: podConfig(`name = "cpu"`, `image = "runpod/base:0.7.0"`, `cpu = { type_id = "cpu3c", vcpu_count = 4 }`),
+			Config: podConfig(`name = "cpu"`, `image = "runpod/base:0.7.0"`, `cpu {
+  type_id = "cpu3c"
+  vcpu_count = 4
+}`),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(addr, acctest.Attr("cpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"type_id": knownvalue.StringExact("cpu3c"), "vcpu_count": knownvalue.Int64Exact(4),
@@ -169,6 +175,41 @@ func TestAccPod_cpu(t *testing.T) {
 		}},
 	})
 	warningWith(t, rec, "Pod Compute Cost", "vCPUs of CPU flavour cpu3c", "4 × $0.03 = $0.12 per hour")
+}
+
+// Switching between the gpu and cpu blocks replaces the pod: the plan
+// modifiers of the blocks and their arguments (presenceChanged,
+// RequiresReplace) still act now that gpu and cpu are blocks rather than
+// nested attributes.
+func TestAccPod_computeSwitchReplaces(t *testing.T) {
+	env := newEnv(t)
+	var gpuID, cpuID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps: []resource.TestStep{
+			{
+				Config:            podConfig(`name = "switch"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`),
+				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr(addr, "id", &gpuID)},
+			},
+			{
+				Config: podConfig(`name = "switch"`, `image = "runpod/base:0.7.0"`, "cpu {\n    type_id    = \"cpu3c\"\n    vcpu_count = 4\n  }"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.CaptureAttr(addr, "id", &cpuID),
+					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.Null()),
+					acctest.CheckFake(func() error {
+						if _, ok := env.Fake.Pod(gpuID); ok || cpuID == gpuID {
+							return fmt.Errorf("GPU pod %s was not replaced (new id %s)", gpuID, cpuID)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
 }
 
 // start_ssh with no key on the account warns; the pod is still created.
@@ -213,7 +254,10 @@ func TestAccPod_dataSourcesAndClusterMembers(t *testing.T) {
 	}
 	member := members[0]
 	memberConfig := podConfig(`name = "`+member.Name+`"`, `image = "runpod/base:0.7.0"`,
-		`gpu = { type_id = "NVIDIA A100 80GB PCIe", count = 8 }`)
+		`gpu {
+  type_id = "NVIDIA A100 80GB PCIe"
+  count = 8
+}`)
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -290,7 +334,7 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 	env.Fake.SetSSHKeys(sshKey)
 	seeded := env.Fake.SeedPod(runpodfake.Pod{Name: "console-made", Image: "runpod/base:0.7.0",
 		GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"22/tcp"}, Env: map[string]string{"PUBLIC_KEY": sshKey}})
-	cfg := podConfig(`name = "console-made"`, `image = "runpod/base:0.7.0"`, `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`,
+	cfg := podConfig(`name = "console-made"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
 		`ports = ["22/tcp"]`, `start_ssh = true`, `data_center_ids = ["`+*seeded.DataCenterID+`"]`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,

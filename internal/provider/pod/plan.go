@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -32,8 +33,8 @@ import (
 //     may use; the pod is then placed there, which the plan shows;
 //   - start_ssh with no SSH key on the account warns;
 //   - creating, replacing or starting a pod warns with its hourly price;
-//   - settings Runpod never returns (start flags, CUDA constraint,
-//     data-center preference, template) replace the pod when changed,
+//   - settings Runpod never returns (start flags, CUDA constraint, machine
+//     filters, data-center preference, template) replace the pod when changed,
 //     unless the pod came from an import (their values were never known)
 //     or already satisfies the new constraint.
 //
@@ -43,6 +44,7 @@ import (
 func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserPod, req, resp)
+	r.Data.Managed(ctx, kind, req.State)
 	if req.Plan.Raw.IsNull() || r.Data == nil {
 		return // destroy, or validation before the provider is configured
 	}
@@ -52,6 +54,7 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 	if req.State.Raw.IsNull() {
+		defer r.refuseOrphan(ctx, req, resp)
 		// The create half of a replacement (marked by the first call)
 		// repeats the checks, whose errors Terraform keeps, but states no
 		// cost: the first call did, in the call whose warnings are shown.
@@ -168,52 +171,51 @@ func (r *podResource) chooseGPUType(ctx context.Context, plan *podModel, dcs []s
 		return true
 	}
 	ids, ok := tfvalue.StringsIfKnown(ctx, g.TypeIDs, &resp.Diagnostics)
-	if !ok {
+	if !ok || len(ids) == 0 {
 		return true
 	}
 	cat, d := r.Data.Catalog()
 	if d.HasError() {
 		return true // planPlacement says the placement was not checked
 	}
-	var skipped []string
-	for _, id := range ids {
-		g.TypeID = types.StringValue(id)
-		candidate := *plan
-		var diags diag.Diagnostics
-		candidate.GPU, diags = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
-		if diags.HasError() {
-			resp.Diagnostics.Append(diags...)
-			return false
-		}
-		gr, known := gpuRequest(ctx, candidate, dcs)
-		if !known {
-			return true // known after apply; the apply-time plan chooses
-		}
-		res, err := placement.CheckGPU(ctx, cat, gr)
-		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Runpod Catalog", "reading the catalog to choose the pod's GPU type", err))
-			return false
-		}
-		if !res.OK() {
-			skipped = append(skipped, fmt.Sprintf("  - %s: %s", id, res.Summary))
-			continue
-		}
-		*plan = candidate
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("gpu").AtName("type_id"), id)...)
-		detail := fmt.Sprintf("The plan chose %q, the first GPU type of gpu.type_ids with stock for this pod.", id)
-		if len(skipped) > 0 {
-			detail += " Skipped:\n" + strings.Join(skipped, "\n")
-		}
-		detail += "\n\nThe choice is kept in gpu.type_id: later stock changes do not replace the pod, and changing the " +
-			"list replaces it only if the chosen type is no longer in it."
-		resp.Diagnostics.AddAttributeWarning(path.Root("gpu").AtName("type_id"), "GPU Type Chosen From the Preference List", detail)
-		return true
+	// The request with the first type stands for every type: only the
+	// type differs between them.
+	g.TypeID = types.StringValue(ids[0])
+	candidate := *plan
+	var diags diag.Diagnostics
+	candidate.GPU, diags = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
+	if diags.HasError() {
+		resp.Diagnostics.Append(diags...)
+		return false
 	}
-	resp.Diagnostics.AddAttributeError(path.Root("gpu").AtName("type_ids"), "No GPU Type in the Preference List Can Be Placed",
-		fmt.Sprintf("None of the %d GPU types in gpu.type_ids can be placed for this pod now (Runpod never falls back to "+
-			"another type, so the plan checked each in order):\n%s\n\nAdd a type with stock, widen data_center_ids or "+
-			"cloud, or try again later.", len(ids), strings.Join(skipped, "\n")))
-	return false
+	gr, known := gpuRequest(ctx, candidate, dcs)
+	if !known {
+		return true // known after apply; the apply-time plan chooses
+	}
+	choice, err := placement.ChooseGPU(ctx, cat, gr, ids)
+	if err != nil {
+		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read the Runpod Catalog", "reading the catalog to choose the pod's GPU type", err))
+		return false
+	}
+	if !choice.OK() {
+		resp.Diagnostics.AddAttributeError(path.Root("gpu").AtName("type_ids"), "No GPU Type in the Preference List Can Be Placed",
+			fmt.Sprintf("None of the %d GPU types in gpu.type_ids can be placed for this pod now (Runpod never falls back to "+
+				"another type, so the plan checked each in order):\n%s\n\nAdd a type with stock, widen data_center_ids or "+
+				"cloud, or try again later.", len(ids), choice.SkippedLines()))
+		return false
+	}
+	g.TypeID = types.StringValue(choice.TypeID)
+	plan.GPU, diags = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("gpu").AtName("type_id"), choice.TypeID)...)
+	detail := fmt.Sprintf("The plan chose %q, the first GPU type of gpu.type_ids with stock for this pod.", choice.TypeID)
+	if len(choice.Skipped) > 0 {
+		detail += " Skipped:\n" + choice.SkippedLines()
+	}
+	detail += "\n\nThe choice is kept in gpu.type_id: later stock changes do not replace the pod, and changing the " +
+		"list replaces it only if the chosen type is no longer in it."
+	resp.Diagnostics.AddAttributeWarning(path.Root("gpu").AtName("type_id"), "GPU Type Chosen From the Preference List", detail)
+	return true
 }
 
 // planPlacement runs the catalog check. It returns the result (nil when
@@ -351,7 +353,7 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 	}
 	client, d := r.Data.Client()
 	if d.HasError() {
-		resp.Diagnostics.AddAttributeWarning(path.Root("network_volume"), "Network Volume Not Checked",
+		resp.Diagnostics.AddAttributeWarning(path.Root("network_volume").AtName("volume_id"), "Network Volume Not Checked",
 			fmt.Sprintf("The plan could not read network volume %s to check its data center, because the provider cannot call "+
 				"the API (%s: %s)", nv.VolumeID.ValueString(), d[0].Summary(), d[0].Detail()))
 		return "", true
@@ -633,8 +635,31 @@ func createOnlyReplacements(ctx context.Context, plan, state podModel, imported 
 				out = append(out, path.Root("gpu").AtName("allowed_cuda_versions"))
 			}
 		}
+		if floorRaised(pg.MinRAMPerGPU, sg.MinRAMPerGPU, imported) {
+			out = append(out, path.Root("gpu").AtName("min_ram_per_gpu"))
+		}
+		if floorRaised(pg.MinVCPUCountPerGPU, sg.MinVCPUCountPerGPU, imported) {
+			out = append(out, path.Root("gpu").AtName("min_vcpu_count_per_gpu"))
+		}
 	}
 	return out
+}
+
+// floorRaised reports whether a machine filter (min_ram_per_gpu,
+// min_vcpu_count_per_gpu) changed so that the pod's machine may no longer
+// meet it: added or raised, or not known yet. Lowered or removed, the pod
+// placed under the old floor meets it, so the new value is only recorded,
+// as it is after an import (whose state never had it).
+func floorRaised(planV, stateV types.Int64, imported bool) bool {
+	switch {
+	case planV.Equal(stateV) || imported:
+		return false
+	case planV.IsUnknown():
+		return true
+	case planV.IsNull():
+		return false
+	}
+	return stateV.IsNull() || planV.ValueInt64() > stateV.ValueInt64()
 }
 
 // replacedByAttributes reports whether an attribute-level modifier replaces
@@ -706,4 +731,43 @@ func onlyMarkedUnknown(config, plan, state tftypes.Value) bool {
 		merged[name] = v
 	}
 	return tftypes.NewValue(plan.Type(), merged).Equal(state)
+}
+
+// refuseOrphan is the pods' duplicate guard, run when a create is planned
+// (see providerdata.UnmanagedLookalikes for why at plan): a pod with the
+// same name, image and compute created in the last ambiguousWindow that no
+// address of this configuration manages is most likely the orphan of an
+// earlier apply, and the plan refuses to create its twin. It runs after the
+// create is planned, on the planned GPU type. allow_duplicate opts out.
+func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan podModel
+	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() ||
+		plan.AllowDuplicate.ValueBool() || !tfvalue.Known(plan.Name) {
+		return
+	}
+	body, d := createRequest(ctx, plan)
+	shaped := !d.HasError()
+	since := time.Now().Add(-ambiguousWindow)
+	found, err := providerdata.UnmanagedLookalikes(ctx, r.Data, req.ClientCapabilities, kind,
+		func(reads *providerdata.Reads, ctx context.Context) ([]runpod.Pod, error) {
+			return reads.Pods(ctx, false)
+		},
+		func(p runpod.Pod) bool {
+			if p.Status == runpod.PodStatusTerminated || p.CreatedAt.Before(since) || p.Name != plan.Name.ValueString() {
+				return false
+			}
+			return !shaped || twinOf(p, body)
+		},
+		func(p runpod.Pod) string { return p.ID })
+	switch {
+	case err != nil:
+		resp.Diagnostics.Append(diag.WithPath(path.Root("name"), diagnostics.APIError("Cannot Check for a Recent Twin Pod",
+			fmt.Sprintf("listing pods before creating pod %q, to make sure an earlier apply did not create it already "+
+				"(set allow_duplicate = true to skip the check)", plan.Name.ValueString()), err)))
+	case len(found) > 0:
+		resp.Diagnostics.Append(twinRefusal(plan.Name.ValueString(), found))
+	}
 }

@@ -21,7 +21,7 @@ func preferencePod(name string, ids ...string) string {
 	return podConfig(
 		fmt.Sprintf("name  = %q", name),
 		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		fmt.Sprintf("gpu   = { type_ids = [%s] }", strings.Join(quoted, ", ")),
+		fmt.Sprintf("gpu { type_ids = [%s] }", strings.Join(quoted, ", ")),
 		`data_center_ids = ["US-KS-2"]`,
 	)
 }
@@ -118,11 +118,14 @@ func TestAccPod_gpuPreferenceListValidation(t *testing.T) {
 	t.Parallel()
 	cli := newEnv(t).CLI(t)
 	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`,
-		fmt.Sprintf(`gpu = { type_id = %q, type_ids = [%q] }`, rtx4090, rtx4090)))
+		fmt.Sprintf(`gpu {
+  type_id = %q
+  type_ids = [%q]
+}`, rtx4090, rtx4090)))
 	cli.Init()
 	cli.MustFail("validate").Contains(t, "type_ids")
-	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, `gpu = { count = 1 }`))
+	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, `gpu { count = 1 }`))
 	cli.MustFail("validate").Contains(t, "type_id")
-	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, fmt.Sprintf(`gpu = { type_ids = [%q, %q] }`, rtx4090, rtx4090)))
+	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, fmt.Sprintf(`gpu { type_ids = [%q, %q] }`, rtx4090, rtx4090)))
 	cli.MustFail("validate")
 }

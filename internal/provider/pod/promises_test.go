@@ -47,7 +47,7 @@ func TestAccPod_replacementPlanShowsCost(t *testing.T) {
 	cli.SetConfig(podConfig(
 		`name  = "swap"`,
 		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		`gpu   = { type_id = "NVIDIA RTX A6000" }`,
+		`gpu { type_id = "NVIDIA RTX A6000" }`,
 	))
 	res := cli.Run("plan")
 	if res.ExitCode != 0 {
@@ -80,7 +80,7 @@ func TestAccPod_replacementPlanChecksStock(t *testing.T) {
 
 	cli.SetConfig(podConfig(`name = "swap-stock"`,
 		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		`gpu   = { type_id = "NVIDIA H200" }`))
+		`gpu { type_id = "NVIDIA H200" }`))
 	res := cli.Run("plan")
 	if res.ExitCode == 0 {
 		t.Fatalf("plan succeeded:\n%s", res.Output())
@@ -126,7 +126,7 @@ func TestAccPod_estimatedCostInSavedPlan(t *testing.T) {
 	cfg := func(name string, count int) string {
 		return podConfig("name = \""+name+"\"",
 			`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-			"gpu = { type_id = \"NVIDIA GeForce RTX 4090\", count = "+string(rune('0'+count))+" }")
+			"gpu {\n  type_id = \"NVIDIA GeForce RTX 4090\"\n  count = "+string(rune('0'+count))+"\n}")
 	}
 	cli.SetConfig(cfg("est", 2))
 	cli.Init()
@@ -176,7 +176,7 @@ resource "runpod_template" "t" {
   image = "runpod/base:0.7.0"
   env   = { MODE = "prod", HF_HOME = "/cache", TOKEN = "{{ RUNPOD_SECRET_hf }}" }
 }
-` + podConfig(`name = "tmpl-env"`, `template_id = runpod_template.t.id`, `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`, podEnv)
+` + podConfig(`name = "tmpl-env"`, `template_id = runpod_template.t.id`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`, podEnv)
 	}
 	podEnv := func() map[string]string {
 		t.Helper()
@@ -387,7 +387,7 @@ func TestAccPod_sshKeyInSameConfigNoFalseWarning(t *testing.T) {
 resource "runpod_ssh_key" "k" {
   public_key = "` + sshKey + `"
 }
-` + podConfig(`name = "with-key"`, `image = "runpod/base:0.7.0"`, `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`,
+` + podConfig(`name = "with-key"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
 		`start_ssh = true`, `ports = ["22/tcp"]`, `depends_on = [runpod_ssh_key.k]`))
 	cli.Init()
 	plan := cli.Run("plan")

@@ -71,21 +71,22 @@ func isRestart(text string) bool {
 	return restartLine.MatchString(text) && !pullLine.MatchString(text)
 }
 
-func readyWhenAttribute() schema.Attribute {
-	return schema.SingleNestedAttribute{
+// readyWhenBlock is a block (`ready_when { ... }`), so that a misspelt
+// argument fails validate instead of being dropped.
+func readyWhenBlock() schema.SingleNestedBlock {
+	return schema.SingleNestedBlock{
 		MarkdownDescription: "Wait, after the pod runs with its ports mapped, until its boot log prints a line that " +
 			"says the app is up, such as `listening on 0.0.0.0:8000`. Create, start (`desired_status` back to " +
 			"`RUNNING`) and replacement wait within their timeouts; a wait that runs out is a warning quoting the last " +
 			"log lines and the pod's status, and the pod stays in state, untainted. A crash loop (the container " +
 			"restarting, seen in the system log) ends the wait early with that evidence. Readiness means only that " +
 			"the app logged the line: proxy URLs and SSH commands are what Runpod reports either way.",
-		Optional: true,
 		Attributes: map[string]schema.Attribute{
 			"log_line": schema.StringAttribute{
-				MarkdownDescription: "Regular expression (Go RE2 syntax) a log line must match, e.g. " +
+				MarkdownDescription: "Required in the block. Regular expression (Go RE2 syntax) a log line must match, e.g. " +
 					"`Jupyter Server .* is running at` for JupyterLab, or `listening on .*:8000` for an HTTP server on port 8000.",
-				Required:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), validators.Regex()},
+				Optional:   true,
+				Validators: []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1), validators.Regex()},
 			},
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Which log to read: `container` (the app's output, the default), `system` (Runpod's " +

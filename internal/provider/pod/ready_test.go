@@ -14,7 +14,7 @@ const readyLine = "Uvicorn running on http://0.0.0.0:8000"
 func readyPod(name string, extra ...string) string {
 	return gpuPod(name, append([]string{
 		`ports = ["8000/http"]`,
-		`ready_when = { log_line = "running on http://0\\.0\\.0\\.0:8000" }`,
+		`ready_when { log_line = "running on http://0\\.0\\.0\\.0:8000" }`,
 	}, extra...)...)
 }
 
@@ -194,7 +194,7 @@ func TestAccPod_readyWhenInvalidPattern(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("ready-bad", `ready_when = { log_line = "listening on (" }`))
+	cli.SetConfig(gpuPod("ready-bad", `ready_when { log_line = "listening on (" }`))
 	cli.Init()
 	res := cli.Run("validate")
 	if res.ExitCode == 0 {

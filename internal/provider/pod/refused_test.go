@@ -33,6 +33,7 @@ func TestCreateRefusedExplainsCapacity(t *testing.T) {
 			GPU: types.ObjectValueMust(gpuAttrTypes, map[string]attr.Value{
 				"type_id": types.StringValue(gpuID), "type_ids": types.ListNull(types.StringType), "count": types.Int64Value(1),
 				"min_cuda_version": types.StringNull(), "allowed_cuda_versions": types.SetNull(types.StringType),
+				"min_ram_per_gpu": types.Int64Null(), "min_vcpu_count_per_gpu": types.Int64Null(),
 			}),
 			CPU: types.ObjectNull(cpuAttrTypes),
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -98,15 +99,8 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	target := plan.DesiredStatus.ValueString()
 
 	// A pod this configuration may already have created, in an apply whose
-	// create reply was lost, must not get a twin: a pipeline re-runs apply
-	// without reading the error.
-	if !plan.AllowDuplicate.ValueBool() {
-		if d := r.refuseRecentTwin(ctx, client, body); d != nil {
-			resp.Diagnostics.Append(d)
-			return
-		}
-	}
-
+	// create reply was lost, must not get a twin: the plan refused it
+	// (refuseOrphan).
 	warnNoSSHKey(ctx, client, plan, &resp.Diagnostics)
 
 	// One POST, never repeated: a pod has no unique name to find it by, so
@@ -268,9 +262,32 @@ func (r *podResource) createRefused(ctx context.Context, plan podModel, body run
 	case !res.OK():
 		return diag.NewErrorDiagnostic("Pod Not Created: "+res.Summary, apiDetail+"\n\n"+res.Detail)
 	}
+	if filters := machineFilters(body.GPU); filters != "" {
+		return diag.NewErrorDiagnostic("Pod Not Created: No Capacity", apiDetail+fmt.Sprintf("\n\nThe catalog still shows stock in %s, "+
+			"but the pod also asks for machines with %s, which the catalog cannot check: it publishes no machine's RAM or "+
+			"vCPUs per GPU. No machine with stock may meet them; lower or remove them, choose another GPU type, or apply again "+
+			"later. Nothing was created.", strings.Join(res.Placeable, ", "), filters))
+	}
 	return diag.NewErrorDiagnostic("Pod Not Created: No Capacity", apiDetail+fmt.Sprintf("\n\nThe catalog still shows stock in %s, "+
 		"but Runpod could not place the pod when it was asked: stock moves quickly, and the catalog's levels are coarse. Apply "+
 		"again, widen data_center_ids, or choose another GPU type. Nothing was created.", strings.Join(res.Placeable, ", ")))
+}
+
+// machineFilters names the machine filters a GPU create asks for, e.g.
+// "gpu.min_ram_per_gpu = 128 and gpu.min_vcpu_count_per_gpu = 16", or ""
+// when it has none.
+func machineFilters(g *runpod.CreatePodGPU) string {
+	if g == nil {
+		return ""
+	}
+	var set []string
+	if g.MinRAMPerGPU > 0 {
+		set = append(set, fmt.Sprintf("gpu.min_ram_per_gpu = %d", g.MinRAMPerGPU))
+	}
+	if g.MinVCPUCountPerGPU > 0 {
+		set = append(set, fmt.Sprintf("gpu.min_vcpu_count_per_gpu = %d", g.MinVCPUCountPerGPU))
+	}
+	return strings.Join(set, " and ")
 }
 
 // checkPlacement runs the catalog check for the plan's compute; nil
@@ -319,11 +336,11 @@ func twinOf(p runpod.Pod, body runpod.CreatePodRequest) bool {
 // twins lists the account's pods that look like body's and were created
 // after since, leaving out the pods this process knows as its own. Pods
 // that same-name creates of this process still under way may have made
-// are waited for (providerdata.Settle; lookup: for a lost reply's lookup,
-// which waits only for creates still sending).
-func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time, lookup bool) ([]runpod.Pod, error) {
+// are waited for (providerdata.Settle, as a lost reply's lookup: only
+// creates still sending).
+func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time) ([]runpod.Pod, error) {
 	creates := r.Data.Creates()
-	_, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, lookup,
+	_, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, true,
 		func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
 		func(pods []runpod.Pod) []runpod.Pod {
 			var out []runpod.Pod
@@ -351,27 +368,18 @@ func describePods(pods []runpod.Pod) string {
 	return strings.Join(lines, "\n")
 }
 
-// refuseRecentTwin refuses a create while a pod with the same name, image
-// and compute that this process did not create appeared in the last
-// ambiguousWindow: most likely the pod of an earlier apply whose create
-// reply was lost, which a plain re-run (what a pipeline does) would
-// otherwise duplicate. allow_duplicate opts out.
-func (r *podResource) refuseRecentTwin(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest) diag.Diagnostic {
-	found, err := r.twins(ctx, client, body, time.Now().Add(-ambiguousWindow), false)
-	if err != nil {
-		return diagnostics.APIError("Cannot Check for a Recent Twin Pod", fmt.Sprintf("listing pods before creating pod %q, to make "+
-			"sure an earlier apply did not create it already (set allow_duplicate = true to skip the check)", body.Name), err)
-	}
-	if len(found) == 0 {
-		return nil
-	}
+// twinRefusal refuses to create pod name beside found: pods with the same
+// name, image and compute, created in the last ambiguousWindow, that no
+// address of this configuration manages.
+func twinRefusal(name string, found []runpod.Pod) diag.Diagnostic {
 	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
 		fmt.Sprintf("Not creating pod %q: the account has a pod with the same name, image and compute, created in the last "+
-			"%s and not created by this apply:\n%s\n\nThat is most likely the pod of an earlier apply whose create reply was "+
-			"lost (a dropped connection or a 5xx after Runpod created it), and creating another would bill twice. If it is "+
-			"this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or set allow_duplicate = true on this "+
-			"pod to create one anyway. Nothing was created.",
-			body.Name, ambiguousWindow, describePods(found), diagnostics.ImportHint(ResourceType, found[len(found)-1].ID)))
+			"%s and not managed by this configuration:\n%s\n\nThat is most likely the pod of an earlier apply whose create "+
+			"reply was lost (a dropped connection or a 5xx after Runpod created it) or whose run was killed, and creating "+
+			"another would bill twice. If it is this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or "+
+			"set allow_duplicate = true on this pod to create one anyway. Nothing was created.%s",
+			name, ambiguousWindow, describePods(found), diagnostics.ImportHint(ResourceType, found[len(found)-1].ID),
+			providerdata.SiblingsNote))
 }
 
 // ambiguousCreate resolves a create that failed in transit (5xx, dropped
@@ -385,7 +393,7 @@ func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client
 	const summary = "Pod May Have Been Created"
 	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
 	flight.Resolve()
-	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew), true)
+	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew))
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
 			"named %q. The next apply refuses to create another while such a pod is less than %s old, and names it.",
@@ -416,7 +424,13 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	if !ok {
 		return
 	}
+	r.Data.Managed(ctx, kind, req.State)
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
+	if migrate.Adopted(prior.Name) {
+		// Taken from Runpod's provider's state (or imported): its
+		// create-time settings are recorded from the configuration.
+		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
+	}
 	id := prior.ID.ValueString()
 	p, err := r.Data.Reads().Pod(ctx, id)
 	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && p.Status == runpod.PodStatusTerminated, resp) {

@@ -53,6 +53,7 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"type_id": knownvalue.StringExact(rtx4090), "type_ids": knownvalue.Null(), "count": knownvalue.Int64Exact(1),
 						"min_cuda_version": knownvalue.Null(), "allowed_cuda_versions": knownvalue.Null(),
+						"min_ram_per_gpu": knownvalue.Null(), "min_vcpu_count_per_gpu": knownvalue.Null(),
 					})),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"MODE": knownvalue.StringExact("dev"),
@@ -175,7 +176,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				Config: podConfig(
 					`name  = "web-2"`,
 					`image = "runpod/base:0.7.0"`,
-					`gpu   = { type_id = "NVIDIA GeForce RTX 4090" }`,
+					`gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
 					`start_ssh = true`, `data_center_ids = ["EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`,
 					`args = "sleep infinity"`, `container_disk_gb = 40`, `locked = true`,
@@ -216,7 +217,10 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				// list that still holds its data center: recorded, no replace.
 				PreConfig: env.Fake.ResetRequests,
 				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`,
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.4" }`,
+					`gpu {
+  type_id = "NVIDIA GeForce RTX 4090"
+  min_cuda_version = "12.4"
+}`,
 					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
 				),
@@ -241,7 +245,10 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				// A CUDA floor nothing with stock meets: the replacement's
 				// plan fails, and nothing is touched.
 				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`,
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.9" }`,
+					`gpu {
+  type_id = "NVIDIA GeForce RTX 4090"
+  min_cuda_version = "12.9"
+}`,
 					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
 				),
@@ -252,7 +259,10 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				// the new one.
 				PreConfig: rec.Reset,
 				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.4" }`,
+					`gpu {
+  type_id = "NVIDIA GeForce RTX 4090"
+  min_cuda_version = "12.4"
+}`,
 					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
 				),
@@ -279,7 +289,11 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				// More GPUs is another pod; so is a data-center list without
 				// the pod's data center.
 				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090", count = 2, min_cuda_version = "12.4" }`,
+					`gpu {
+  type_id = "NVIDIA GeForce RTX 4090"
+  count = 2
+  min_cuda_version = "12.4"
+}`,
 					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
 				),
@@ -295,7 +309,11 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 			},
 			{
 				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu = { type_id = "NVIDIA GeForce RTX 4090", count = 2, min_cuda_version = "12.4" }`,
+					`gpu {
+  type_id = "NVIDIA GeForce RTX 4090"
+  count = 2
+  min_cuda_version = "12.4"
+}`,
 					`data_center_ids = ["EU-RO-1"]`,
 					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
 				),

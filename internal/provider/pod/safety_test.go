@@ -24,7 +24,7 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 	env := newEnv(t)
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 50, DataCenter: "US-KS-2"})
 	pod := func(gpu string, extra ...string) string {
-		return podConfig(append([]string{`name = "x"`, `image = "runpod/base:0.7.0"`, "gpu = " + gpu}, extra...)...)
+		return podConfig(append([]string{`name = "x"`, `image = "runpod/base:0.7.0"`, "gpu " + gpu}, extra...)...)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -46,7 +46,10 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)GPU Type Out of Stock.*EU-SE-1:\s+NONE.*NVIDIA\s+GeForce\s+RTX\s+4090\s+in\s+other\s+data\s+centers:\s+EU-RO-1\s+\(HIGH\),\s+US-KS-2\s+\(MEDIUM\)`),
 			},
 			{
-				Config: pod(`{ type_id = "NVIDIA GeForce RTX 4090", min_cuda_version = "12.9" }`),
+				Config: pod(`{
+  type_id = "NVIDIA GeForce RTX 4090"
+  min_cuda_version = "12.9"
+}`),
 				ExpectError: regexp.MustCompile(`(?s)No GPU Stock With the Requested CUDA Version.*CUDA\s+12\.9\s+or\s+later` +
 					`.*with\s+stock\s+\(any\s+data\s+center\):\s+12\.4,\s+12\.6,\s+12\.8`),
 			},
@@ -55,16 +58,25 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Unknown Data Center.*"EU-RO-2".*"EU-RO-1"`),
 			},
 			{
-				Config:      pod(`{ type_id = "NVIDIA GeForce RTX 4090" }`, `cloud = "COMMUNITY"`, fmt.Sprintf(`network_volume = { volume_id = %q, path = "/ckpt" }`, vol.ID)),
+				Config: pod(`{ type_id = "NVIDIA GeForce RTX 4090" }`, `cloud = "COMMUNITY"`, fmt.Sprintf(`network_volume {
+  volume_id = %q
+  path = "/ckpt"
+}`, vol.ID)),
 				ExpectError: regexp.MustCompile(`(?s)Network Volumes Need Secure Cloud`),
 			},
 			{
 				Config: pod(`{ type_id = "NVIDIA GeForce RTX 4090" }`, `data_center_ids = ["EU-RO-1"]`,
-					fmt.Sprintf(`network_volume = { volume_id = %q, path = "/ckpt" }`, vol.ID)),
+					fmt.Sprintf(`network_volume {
+  volume_id = %q
+  path = "/ckpt"
+}`, vol.ID)),
 				ExpectError: regexp.MustCompile(`(?s)Network Volume in Another Data Center.*is\s+in\s+data\s+center\s+US-KS-2,\s+which\s+is\s+not\s+in\s+data_center_ids\s+\(EU-RO-1\)`),
 			},
 			{
-				Config:      pod(`{ type_id = "NVIDIA GeForce RTX 4090" }`, `network_volume = { volume_id = "nope", path = "/ckpt" }`),
+				Config: pod(`{ type_id = "NVIDIA GeForce RTX 4090" }`, `network_volume {
+  volume_id = "nope"
+  path = "/ckpt"
+}`),
 				ExpectError: regexp.MustCompile(`(?s)Network Volume Not Found.*"nope"`),
 			},
 			{
@@ -72,19 +84,31 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)GPU Type Not Offered on Community Cloud`),
 			},
 			{
-				Config:      pod(`{ type_id = "NVIDIA GeForce RTX 4090", count = 9 }`),
+				Config: pod(`{
+  type_id = "NVIDIA GeForce RTX 4090"
+  count = 9
+}`),
 				ExpectError: regexp.MustCompile(`(?s)Too Many GPUs per Pod.*at\s+most\s+8`),
 			},
 			{
-				Config:      podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu = { type_id = "cpu5m", vcpu_count = 2 }`),
+				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
+  type_id = "cpu5m"
+  vcpu_count = 2
+}`),
 				ExpectError: regexp.MustCompile(`(?s)CPU Flavour Out of Stock.*no\s+stock\s+for\s+a\s+cpu5m\s+CPU\s+pod\s+with\s+2\s+vCPUs.*flavour\s+"cpu3c"\s+\(Compute-Optimized,\s+\$0\.03\s+per\s+vCPU-hour\)`),
 			},
 			{
-				Config:      podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu = { type_id = "cpu3c", vcpu_count = 6 }`),
+				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
+  type_id = "cpu3c"
+  vcpu_count = 6
+}`),
 				ExpectError: regexp.MustCompile(`(?s)Invalid vCPU Count.*power\s+of\s+two`),
 			},
 			{
-				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu = { type_id = "cpu3c", vcpu_count = 2 }`,
+				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
+  type_id = "cpu3c"
+  vcpu_count = 2
+}`,
 					`persistent_volume = { size_gb = 20, path = "/w" }`),
 				ExpectError: regexp.MustCompile(`Volume Disk Not Available on CPU Pods`),
 			},
@@ -93,7 +117,7 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Exactly\s+one\s+of\s+these\s+attributes\s+must\s+be\s+configured:\s+\[gpu,cpu\]`),
 			},
 			{
-				Config:      podConfig(`name = "x"`, `gpu = { type_id = "NVIDIA GeForce RTX 4090" }`),
+				Config:      podConfig(`name = "x"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`),
 				ExpectError: regexp.MustCompile(`(?s)At\s+least\s+one\s+of\s+these\s+attributes\s+must\s+be\s+configured:\s+\[image,template_id\]`),
 			},
 			{
@@ -265,7 +289,7 @@ func TestAccPod_checkedAtApplyWhenUnknownAtPlan(t *testing.T) {
 resource "terraform_data" "gpu" {
   input = "RTX 4090"
 }
-` + podConfig(`name = "late"`, `image = "runpod/base:0.7.0"`, `gpu = { type_id = terraform_data.gpu.output }`),
+` + podConfig(`name = "late"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = terraform_data.gpu.output }`),
 			ExpectError: regexp.MustCompile(`(?s)Unknown GPU Type.*"RTX 4090"\s+is\s+not\s+in\s+Runpod's\s+GPU\s+catalog`),
 		}},
 	})

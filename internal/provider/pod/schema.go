@@ -24,8 +24,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/validators"
 )
@@ -34,6 +36,16 @@ import (
 // create-time flags) are explained once and shared by their descriptions.
 const createOnlyNote = "Runpod never returns it, so it is kept from the configuration; changing it replaces the pod " +
 	"(after an import, the first apply records the configured value instead)."
+
+// hostFilterNote explains the machine filters min_ram_per_gpu and
+// min_vcpu_count_per_gpu: sent only at create, never returned, and not
+// checked at plan (the catalog publishes no machine shapes).
+const hostFilterNote = "Sent only when the pod is created: Runpod never returns it, so it is kept from the " +
+	"configuration. Raising or adding it replaces the pod (placement is fixed at create; an update cannot move the pod " +
+	"to another machine); lowering or removing it is recorded without replacing the pod, which already meets the lower " +
+	"floor (after an import, the first apply records the configured value instead). The plan cannot check it: " +
+	"Runpod's catalog does not publish machines' RAM or vCPUs per GPU, so a filter no machine with stock meets is " +
+	"refused at apply with Runpod's \"no instances available\"."
 
 // podDescription is the resource's documentation: what a pod costs, what the
 // plan checks and how create behaves when its reply is lost.
@@ -56,6 +68,8 @@ const podDescription = "A Runpod pod: a GPU or CPU container that runs until it 
 
 func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		// Above runpod/runpod's version 0: see package migrate.
+		Version:             migrate.SchemaVersion,
 		MarkdownDescription: podDescription,
 		Attributes: mergeAttributes(
 			identityAttributes(),
@@ -67,6 +81,10 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 			reportedAttributes(),
 		),
 		Blocks: map[string]schema.Block{
+			"gpu":            gpuBlock(),
+			"cpu":            cpuBlock(),
+			"network_volume": networkVolumeBlock(),
+			"ready_when":     readyWhenBlock(),
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{
 				Create: true, Update: true, Delete: true,
 				CreateDescription: fmt.Sprintf("How long create waits for the pod to run with its ports mapped (default %s). "+
@@ -106,95 +124,11 @@ func identityAttributes() map[string]schema.Attribute {
 	}
 }
 
-// computeAttributes choose the machine: GPU or CPU compute, the cloud and the
-// data centers the plan checks stock in.
+// computeAttributes choose where the machine runs: the cloud and the data
+// centers the plan checks stock in. The compute itself is the gpu or cpu
+// block (gpuBlock, cpuBlock).
 func computeAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"gpu": schema.SingleNestedAttribute{
-			MarkdownDescription: "GPU compute. Exactly one of `gpu` and `cpu`. Runpod places exactly this GPU type or " +
-				"refuses; the plan checks its stock first. Changing the type or count replaces the pod.",
-			Optional: true,
-			Attributes: map[string]schema.Attribute{
-				"type_id": schema.StringAttribute{
-					MarkdownDescription: "GPU type id, the catalog's full name, e.g. `NVIDIA GeForce RTX 4090` (see the " +
-						"`runpod_gpu_types` data source). Exactly one of `type_id` and `type_ids`; with `type_ids` it is " +
-						"the type the plan chose.",
-					Optional: true,
-					Computed: true,
-					Validators: []validator.String{
-						stringvalidator.LengthAtLeast(1),
-						stringvalidator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("type_ids")),
-					},
-					PlanModifiers: []planmodifier.String{keepChosenGPUType{}, stringplanmodifier.RequiresReplace()},
-				},
-				"type_ids": schema.ListAttribute{
-					MarkdownDescription: "GPU types the pod may use, in order of preference, instead of one `type_id`. " +
-						"Runpod never falls back to another type, so the plan does: it picks the first type with stock " +
-						"for pods in the allowed data centers and cloud, shows it in `type_id` with its price, and " +
-						"fails listing what it checked when none has stock. The choice is kept: later stock changes " +
-						"never replace the pod, and editing or reordering the list replaces it only when the chosen " +
-						"type is no longer in the list.",
-					ElementType: types.StringType,
-					Optional:    true,
-					Validators: []validator.List{
-						listvalidator.SizeAtLeast(1),
-						listvalidator.UniqueValues(),
-						listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-					},
-				},
-				"count": schema.Int64Attribute{
-					MarkdownDescription: "GPUs in the pod, on one machine. Defaults to 1.",
-					Optional:            true,
-					Computed:            true,
-					Default:             int64default.StaticInt64(1),
-					Validators:          []validator.Int64{int64validator.AtLeast(1)},
-					PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
-				},
-				"min_cuda_version": schema.StringAttribute{
-					MarkdownDescription: "Lowest CUDA version (`major.minor`) the host may run, for images built " +
-						"against a recent CUDA. The plan checks that machines on such a version have stock. " +
-						"Conflicts with `allowed_cuda_versions`. " + createOnlyNote + " A change the running pod " +
-						"already satisfies (its `cuda_version`) is recorded without replacing it.",
-					Optional: true,
-					Validators: []validator.String{
-						validators.CudaVersion(),
-						stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("allowed_cuda_versions")),
-					},
-				},
-				"allowed_cuda_versions": schema.SetAttribute{
-					MarkdownDescription: "CUDA versions (`major.minor`) the host may run. " + createOnlyNote +
-						" A change the running pod already satisfies is recorded without replacing it.",
-					ElementType: types.StringType,
-					Optional:    true,
-					Validators: []validator.Set{
-						setvalidator.SizeAtLeast(1),
-						setvalidator.ValueStringsAre(validators.CudaVersion()),
-					},
-				},
-			},
-			PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
-				"Switching between GPU and CPU compute replaces the pod.", "Switching between GPU and CPU compute replaces the pod.")},
-		},
-		"cpu": schema.SingleNestedAttribute{
-			MarkdownDescription: "CPU compute (Secure Cloud only). Exactly one of `gpu` and `cpu`. Changing it replaces the pod.",
-			Optional:            true,
-			Attributes: map[string]schema.Attribute{
-				"type_id": schema.StringAttribute{
-					MarkdownDescription: "CPU flavour id, e.g. `cpu3c` (see the `runpod_cpu_types` data source).",
-					Required:            true,
-					Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-					PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				},
-				"vcpu_count": schema.Int64Attribute{
-					MarkdownDescription: "vCPUs: a power of two, at least 2, within the flavour's range.",
-					Required:            true,
-					Validators:          []validator.Int64{containerschema.PowerOfTwo()},
-					PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
-				},
-			},
-			PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
-				"Switching between GPU and CPU compute replaces the pod.", "Switching between GPU and CPU compute replaces the pod.")},
-		},
 		"cloud": schema.StringAttribute{
 			MarkdownDescription: "`SECURE` (the default: Runpod's data centers) or `COMMUNITY` (vetted hosts, cheaper). " +
 				"Network volumes attach only to Secure Cloud pods. Changing it replaces the pod.",
@@ -207,6 +141,111 @@ func computeAttributes() map[string]schema.Attribute {
 		"data_center_ids": containerschema.DataCenterIDs("Data centers the pod may be placed in, most preferred first; unset means any. The " +
 			"plan checks stock in these. With a `network_volume`, the volume's data center must be among them. " +
 			createOnlyNote + " A change that still includes the pod's `data_center_id` is recorded without replacing it."),
+	}
+}
+
+// gpuBlock and cpuBlock choose the machine: GPU or CPU compute. They are
+// blocks (`gpu { ... }`), not nested attributes, so that Terraform refuses a
+// misspelt argument such as `cuont = 2` at validate instead of dropping it
+// and creating a one-GPU pod.
+func gpuBlock() schema.SingleNestedBlock {
+	return schema.SingleNestedBlock{
+		MarkdownDescription: "GPU compute. Exactly one of `gpu` and `cpu`. Runpod places exactly this GPU type or " +
+			"refuses; the plan checks its stock first. Changing the type or count replaces the pod.",
+		Attributes: map[string]schema.Attribute{
+			"type_id": schema.StringAttribute{
+				MarkdownDescription: "GPU type id, the catalog's full name, e.g. `NVIDIA GeForce RTX 4090` (see the " +
+					"`runpod_gpu_types` data source). Exactly one of `type_id` and `type_ids`; with `type_ids` it is " +
+					"the type the plan chose.",
+				Optional: true,
+				Computed: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(1),
+					validators.WhenParentSet(stringvalidator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("type_ids"))),
+				},
+				PlanModifiers: []planmodifier.String{planmodifiers.KeepChosen("type_ids"), stringplanmodifier.RequiresReplace()},
+			},
+			"type_ids": schema.ListAttribute{
+				MarkdownDescription: "GPU types the pod may use, in order of preference, instead of one `type_id`. " +
+					"Runpod never falls back to another type, so the plan does: it picks the first type with stock " +
+					"for pods in the allowed data centers and cloud, shows it in `type_id` with its price, and " +
+					"fails listing what it checked when none has stock. The choice is kept: later stock changes " +
+					"never replace the pod, and editing or reordering the list replaces it only when the chosen " +
+					"type is no longer in the list.",
+				ElementType: types.StringType,
+				Optional:    true,
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.UniqueValues(),
+					listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+				},
+			},
+			"count": schema.Int64Attribute{
+				MarkdownDescription: "GPUs in the pod, on one machine. Defaults to 1.",
+				Optional:            true,
+				Computed:            true,
+				Default:             int64default.StaticInt64(1),
+				Validators:          []validator.Int64{int64validator.AtLeast(1)},
+				PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"min_cuda_version": schema.StringAttribute{
+				MarkdownDescription: "Lowest CUDA version (`major.minor`) the host may run, for images built " +
+					"against a recent CUDA. The plan checks that machines on such a version have stock. " +
+					"Conflicts with `allowed_cuda_versions`. " + createOnlyNote + " A change the running pod " +
+					"already satisfies (its `cuda_version`) is recorded without replacing it.",
+				Optional: true,
+				Validators: []validator.String{
+					validators.CudaVersion(),
+					stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("allowed_cuda_versions")),
+				},
+			},
+			"allowed_cuda_versions": schema.SetAttribute{
+				MarkdownDescription: "CUDA versions (`major.minor`) the host may run. " + createOnlyNote +
+					" A change the running pod already satisfies is recorded without replacing it.",
+				ElementType: types.StringType,
+				Optional:    true,
+				Validators: []validator.Set{
+					setvalidator.SizeAtLeast(1),
+					setvalidator.ValueStringsAre(validators.CudaVersion()),
+				},
+			},
+			"min_ram_per_gpu": schema.Int64Attribute{
+				MarkdownDescription: "Placement filter: the least system RAM, in GB per GPU, of the machine the pod is " +
+					"placed on (at least 1; Runpod's `gpu.minRamPerGpu`). " + hostFilterNote,
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.AtLeast(1)},
+			},
+			"min_vcpu_count_per_gpu": schema.Int64Attribute{
+				MarkdownDescription: "Placement filter: the least vCPUs per GPU of the machine the pod is placed on " +
+					"(at least 1; Runpod's `gpu.minVcpuCountPerGpu`). " + hostFilterNote,
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.AtLeast(1)},
+			},
+		},
+		PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
+			"Switching between GPU and CPU compute replaces the pod.", "Switching between GPU and CPU compute replaces the pod.")},
+	}
+}
+
+func cpuBlock() schema.SingleNestedBlock {
+	return schema.SingleNestedBlock{
+		MarkdownDescription: "CPU compute (Secure Cloud only). Exactly one of `gpu` and `cpu`. Changing it replaces the pod.",
+		Attributes: map[string]schema.Attribute{
+			"type_id": schema.StringAttribute{
+				MarkdownDescription: "Required in the block. CPU flavour id, e.g. `cpu3c` (see the `runpod_cpu_types` data source).",
+				Optional:            true,
+				Validators:          []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1)},
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"vcpu_count": schema.Int64Attribute{
+				MarkdownDescription: "Required in the block. vCPUs: a power of two, at least 2, within the flavour's range.",
+				Optional:            true,
+				Validators:          []validator.Int64{validators.RequiredInParent(), containerschema.PowerOfTwo()},
+				PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+		},
+		PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
+			"Switching between GPU and CPU compute replaces the pod.", "Switching between GPU and CPU compute replaces the pod.")},
 	}
 }
 
@@ -264,15 +303,20 @@ func containerAttributes() map[string]schema.Attribute {
 	}
 }
 
-// storageAttributes are the pod's volumes: a volume disk on its host or a
-// network volume, never both. The path updates in place; a new size or
-// volume replaces the pod, and so does adding or removing either.
+// storageAttributes and networkVolumeBlock are the pod's volumes: a volume
+// disk on its host or a network volume, never both. The path updates in
+// place; a new size or volume replaces the pod, and so does adding or
+// removing either. The volume disk stays a nested attribute
+// (`persistent_volume = { ... }`): a template can supply it, so it is
+// Computed, which a block cannot be.
 func storageAttributes() map[string]schema.Attribute {
 	persistent := containerschema.PersistentVolume(containerschema.Mount{
 		Description: "A volume disk on the pod's host (the API's `mounts.persistent`): it survives stops " +
 			"and restarts and is deleted with the pod. It bills while the pod is stopped, at $0.20 per GB per month. " +
 			"GPU pods only. Conflicts with `network_volume`. The path updates in place; a new size, or adding or " +
-			"removing the volume, replaces the pod.",
+			"removing the volume, replaces the pod. Unlike the blocks (`gpu { ... }`), it is an attribute, " +
+			"`persistent_volume = { size_gb = 20, path = \"/workspace\" }`, because a template can supply it; both keys " +
+			"are required, so a misspelt key fails validate as the key it was meant to be.",
 		SourceDescription:  "Size in GB, at least 10.",
 		PathDescription:    "Mount path in the container, e.g. `/workspace`.",
 		ReplaceOnNewSource: true,
@@ -284,7 +328,13 @@ func storageAttributes() map[string]schema.Attribute {
 			"Adding or removing the volume disk replaces the pod.", "Adding or removing the volume disk replaces the pod."),
 	}
 
-	network := containerschema.NetworkVolume(containerschema.Mount{
+	return map[string]schema.Attribute{
+		"persistent_volume": persistent,
+	}
+}
+
+func networkVolumeBlock() schema.SingleNestedBlock {
+	network := containerschema.NetworkVolumeBlock(containerschema.Mount{
 		Description: "A `runpod_network_volume` to mount. The pod must be on Secure Cloud in the volume's " +
 			"data center (checked at plan time); the volume is only detached when the pod is terminated. Conflicts with " +
 			"`persistent_volume`. The path updates in place; another volume, or adding or removing it, replaces the pod.",
@@ -294,11 +344,7 @@ func storageAttributes() map[string]schema.Attribute {
 	})
 	network.PlanModifiers = []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
 		"Adding or removing the network volume replaces the pod.", "Adding or removing the network volume replaces the pod.")}
-
-	return map[string]schema.Attribute{
-		"persistent_volume": persistent,
-		"network_volume":    network,
-	}
+	return network
 }
 
 // lifecycleAttributes steer what the provider does with the pod over its
@@ -312,7 +358,6 @@ func lifecycleAttributes() map[string]schema.Attribute {
 			Computed: true,
 			Default:  booldefault.StaticBool(false),
 		},
-		"ready_when": readyWhenAttribute(),
 		"allow_duplicate": schema.BoolAttribute{
 			MarkdownDescription: "Create the pod even when the account has a pod with the same name, image and compute that " +
 				"was created in the last 10 minutes and not by this apply. Off by default: such a pod is most likely the pod of " +

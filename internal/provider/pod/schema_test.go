@@ -13,13 +13,18 @@ import (
 func TestSchemasMatchModels(t *testing.T) {
 	rs, all := schemacheck.ResourceSchema(t, NewResource())
 	schemacheck.ModelMatches(t, all, podModel{})
-	nested := func(name string) map[string]schema.Attribute {
-		return rs.Attributes[name].(schema.SingleNestedAttribute).Attributes
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["gpu"]), gpuModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["cpu"]), cpuModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["persistent_volume"]), containerschema.PersistentVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), containerschema.NetworkVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["ready_when"]), readyWhenModel{})
+	// Misspelt arguments fail validate only in blocks (an unknown key in an
+	// object attribute is dropped without a word): these stay blocks.
+	for _, name := range []string{"gpu", "cpu", "network_volume", "ready_when"} {
+		if _, ok := rs.Blocks[name].(schema.SingleNestedBlock); !ok {
+			t.Errorf("%s is not a single nested block", name)
+		}
 	}
-	schemacheck.ModelMatches(t, nested("gpu"), gpuModel{})
-	schemacheck.ModelMatches(t, nested("cpu"), cpuModel{})
-	schemacheck.ModelMatches(t, nested("persistent_volume"), containerschema.PersistentVolumeModel{})
-	schemacheck.ModelMatches(t, nested("network_volume"), containerschema.NetworkVolumeModel{})
 
 	ds := schemacheck.DataSourceSchema(t, NewDataSource())
 	schemacheck.ModelMatches(t, ds.Attributes, podDataModel{})

@@ -13,7 +13,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// Catalog reads the GPU, CPU and data-center catalog (API.md section 8)
+// Catalog reads the GPU, CPU and data-center catalog (GET /v2/catalog/...)
 // through a memo shared by every resource and data source of one provider
 // process, so that a configuration with fifty network volumes or pods asks
 // the API once per distinct query instead of fifty times.

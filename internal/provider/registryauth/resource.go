@@ -71,17 +71,19 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"username": schema.StringAttribute{
-				MarkdownDescription: "Registry username. Sensitive; Runpod never returns it. " + replaceNote,
-				Required:            true,
-				Sensitive:           true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				MarkdownDescription: "Registry username. Sensitive; Runpod never returns it. A new credential needs it " +
+					"(the plan fails without it); a credential adopted with `import` may leave it and the password unset, " +
+					"and then keeps the ones Runpod holds. " + replaceNote,
+				Optional:   true,
+				Sensitive:  true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.RequiresReplaceIf(credentialChangeReplaces, replaceNote, replaceNote),
 				},
 			},
 			"password": schema.StringAttribute{
 				MarkdownDescription: "Registry password or access token. Sensitive but kept in state; prefer " +
-					"`password_wo`. Exactly one of `password` and `password_wo` must be set. " + replaceNote,
+					"`password_wo`. " + passwordRule + " " + replaceNote,
 				Optional:  true,
 				Sensitive: true,
 				Validators: []validator.String{
@@ -97,8 +99,7 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"password_wo": schema.StringAttribute{
 				MarkdownDescription: "Registry password or access token, write-only: Terraform sends it to Runpod and " +
 					"keeps it in neither the plan nor the state. Requires `password_wo_version`; change that number to " +
-					"replace the credential with one holding the new password. Exactly one of `password` and " +
-					"`password_wo` must be set. Write-only arguments need Terraform 1.11 or OpenTofu 1.11 or later.",
+					"replace the credential with one holding the new password. " + passwordRule + " Write-only arguments need Terraform 1.11 or OpenTofu 1.11 or later.",
 				Optional:  true,
 				Sensitive: true,
 				WriteOnly: true,
@@ -122,7 +123,8 @@ func (r *registryResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 
 func (r *registryResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+		// At most one; none only for an adopted credential (ModifyPlan).
+		resourcevalidator.Conflicting(path.MatchRoot("password"), path.MatchRoot("password_wo")),
 		writeonly.PreferWriteOnly("password", "password_wo", "password_wo_version"),
 	}
 }
@@ -156,7 +158,10 @@ func recordsImported(ctx context.Context, private privatestate.Store, stateNull 
 // and credentials recorded without being checked after an import.
 func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
-		return // create
+		if !req.Plan.Raw.IsNull() {
+			requireCredentials(ctx, req, &resp.Diagnostics)
+		}
+		return
 	}
 	var state registryModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -178,6 +183,7 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	resp.Diagnostics.Append(diags...)
 	switch {
 	case (!plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()) || (credsChanged && !afterImport):
+		requireCredentials(ctx, req, &resp.Diagnostics)
 		r.warnReferencingTemplates(ctx, state, "Replacing", &resp.Diagnostics)
 	case credsChanged && afterImport:
 		resp.Diagnostics.AddWarning("Registry Credentials Recorded Without Checking",
@@ -185,6 +191,35 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 				"This apply records the configured ones in state without sending them, so the credential is not "+
 				"replaced. If they are not the ones stored in Runpod, change password_wo_version (or the password) "+
 				"afterwards to replace the credential with the configured values.", state.Name.ValueString()))
+	}
+}
+
+// passwordRule is how password and password_wo combine, for their
+// descriptions.
+const passwordRule = "At most one of `password` and `password_wo` may be set, and a new credential needs one."
+
+// requireCredentials fails the plan of a new credential (a create, or the
+// create half of a replacement) without a username or a password: the
+// schema allows that only so that an adopted credential, whose username and
+// password Runpod never returns, plans to its import alone.
+func requireCredentials(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	var plan registryModel
+	var wo types.String
+	diags.Append(req.Plan.Get(ctx, &plan)...)
+	diags.Append(req.Config.GetAttribute(ctx, path.Root("password_wo"), &wo)...)
+	if diags.HasError() {
+		return
+	}
+	if plan.Username.IsNull() {
+		diags.AddAttributeError(path.Root("username"), "Registry Username Required",
+			fmt.Sprintf("Registry credential %q would be created without a username. Set username. Only a credential "+
+				"adopted with import may leave it unset: it keeps the username Runpod holds.", plan.Name.ValueString()))
+	}
+	if plan.Password.IsNull() && wo.IsNull() {
+		diags.AddAttributeError(path.Root("password_wo"), "Registry Password Required",
+			fmt.Sprintf("Registry credential %q would be created without a password. Set password_wo (with "+
+				"password_wo_version) or password. Only a credential adopted with import may leave both unset: it keeps "+
+				"the password Runpod holds.", plan.Name.ValueString()))
 	}
 }
 

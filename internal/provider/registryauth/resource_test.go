@@ -191,7 +191,10 @@ resource "runpod_registry_auth" "r" {
 	})
 }
 
-func TestAccRegistryAuth_exactlyOnePassword(t *testing.T) {
+// A new credential needs a username and exactly one of password and
+// password_wo; only an imported one may have none of them
+// (TestAccRegistryAuth_queryGeneratesWorkingConfig).
+func TestAccRegistryAuth_newCredentialNeedsUsernameAndOnePassword(t *testing.T) {
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
@@ -201,10 +204,19 @@ func TestAccRegistryAuth_exactlyOnePassword(t *testing.T) {
 				Config: `
 resource "runpod_registry_auth" "r" {
   name     = "x"
+  password = "p"
+}`,
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Registry Username Required.*"x" would be created without a username`),
+			},
+			{
+				Config: `
+resource "runpod_registry_auth" "r" {
+  name     = "x"
   username = "u"
 }`,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*Exactly one of these attributes must be\s+configured: \[password,password_wo\]`),
+				ExpectError: regexp.MustCompile(`(?s)Registry Password Required.*"x" would be created without a password`),
 			},
 			{
 				Config: `
@@ -216,7 +228,7 @@ resource "runpod_registry_auth" "r" {
   password_wo_version = 1
 }`,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*Exactly one of these attributes must be\s+configured: \[password,password_wo\]`),
+				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*cannot be configured together: \[password,password_wo\]`),
 			},
 			{
 				Config: `

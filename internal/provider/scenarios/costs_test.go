@@ -27,19 +27,25 @@ resource "runpod_pod" "worker" {
   count = 3
   name  = "worker"
   image = %[1]q
-  gpu   = { type_id = %[2]q }
+  gpu { type_id = %[2]q }
 }
 
 resource "runpod_pod" "a" {
   name  = "a"
   image = %[1]q
-  gpu   = { type_id = %[2]q, count = 2 }
+  gpu {
+    type_id = %[2]q
+    count = 2
+  }
 }
 
 resource "runpod_pod" "b" {
   name  = "b"
   image = %[1]q
-  cpu   = { type_id = "cpu3c", vcpu_count = 4 }
+  cpu {
+    type_id = "cpu3c"
+    vcpu_count = 4
+  }
 }
 
 resource "runpod_network_volume" "data" {
@@ -236,7 +242,7 @@ func TestAccScenario_spendLimit(t *testing.T) {
 resource "runpod_pod" "old" {
   name  = "old"
   image = %[1]q
-  gpu   = { type_id = %[2]q }
+  gpu { type_id = %[2]q }
 }
 
 resource "runpod_endpoint" "llm" {
@@ -254,13 +260,13 @@ resource "runpod_endpoint" "llm" {
 resource "runpod_pod" "n1" {
   name  = "n1"
   image = %[1]q
-  gpu   = { type_id = %[2]q }
+  gpu { type_id = %[2]q }
 }
 
 resource "runpod_pod" "n2" {
   name  = "n2"
   image = %[1]q
-  gpu   = { type_id = %[2]q }
+  gpu { type_id = %[2]q }
 }
 `, pytorchImage, rtx4090)
 	limit := func(v string) string { return fmt.Sprintf("provider \"runpod\" {\n  max_hourly_spend = %s\n}\n", v) }

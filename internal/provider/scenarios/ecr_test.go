@@ -27,7 +27,7 @@ resource "runpod_ecr_delegation" "app" {
 resource "runpod_pod" "app" {
   name  = "app"
   image = "${runpod_ecr_delegation.app.docker_registry_uri}/${runpod_ecr_delegation.app.repository}:v1"
-  gpu   = { type_id = "` + rtx4090 + `" }
+  gpu { type_id = "` + rtx4090 + `" }
 }
 `
 	cli.SetConfig(withDelegation)

@@ -206,12 +206,12 @@ func kinds() []kind {
 				`resource "runpod_pod" "x" {
   name  = "fm-pod"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
-  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
 }`,
 				`resource "runpod_pod" "x" {
   name  = "fm-pod-renamed"
   image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
-  gpu   = { type_id = "NVIDIA GeForce RTX 4090" }
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
 }`,
 			},
 			requests:  rest("/v2/pods", true),

@@ -18,6 +18,7 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/moduleroot"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
@@ -47,20 +48,11 @@ func guideCLI(t *testing.T) (*acctest.CLI, *runpodfake.Fake, map[string]string) 
 // examplesDir is the repository's examples directory.
 func examplesDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := moduleroot.Find()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "examples")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
+	return filepath.Join(root, "examples")
 }
 
 // flatten undoes Terraform's wrapping (it wraps a diagnostic's detail to the

@@ -51,7 +51,7 @@ resource "runpod_template" "t" {
 resource "runpod_pod" "p" {
   name        = "serve-1"
   template_id = runpod_template.t.id
-  gpu         = { type_id = %q }
+  gpu { type_id = %q }
   %s
 }
 `, pytorchImage, rtx4090, podEnv)
@@ -205,7 +205,7 @@ resource "runpod_ssh_key" "me" {
 resource "runpod_pod" "p" {
   name       = "dev"
   image      = %q
-  gpu        = { type_id = %q }
+  gpu { type_id = %q }
   ports      = ["22/tcp"]
   depends_on = [runpod_ssh_key.me]
 }
@@ -241,9 +241,12 @@ resource "runpod_network_volume" "weights" {
 resource "runpod_pod" "train" {
   name  = "train"
   image = %q
-  gpu   = { type_id = %q }
+  gpu { type_id = %q }
   data_center_ids = [runpod_network_volume.weights.data_center_id]
-  network_volume  = { volume_id = runpod_network_volume.weights.id, path = "/workspace" }
+  network_volume {
+    volume_id = runpod_network_volume.weights.id
+    path = "/workspace"
+  }
 }
 `, pytorchImage, rtx4090))
 	cli.Init()

@@ -30,7 +30,7 @@ func siblings() []sibling {
 		{"runpod_pod", "/v2/pods", "sib-pod", `
   name  = "sib-pod"
   image = "` + pytorchImage + `"
-  gpu   = { type_id = "` + rtx4090 + `" }`},
+  gpu { type_id = "` + rtx4090 + `" }`},
 		{"runpod_endpoint", "/v2/serverless", "sib-endpoint", `
   name         = "sib-endpoint"
   type         = "QUEUE"
@@ -125,6 +125,107 @@ func TestAccSiblings_lostReply(t *testing.T) {
 			if n := env.Fake.CountRequests("POST", s.collection); n != 3 {
 				t.Errorf("%d creates sent, want 3", n)
 			}
+		})
+	}
+}
+
+// slowReads makes the refresh of the set's existing members slow, so that
+// the plan of a new member runs before its siblings have been read, as it
+// may under load: the plan must wait for them, not take them for orphans.
+func (s sibling) slowReads(env *acctest.Env) {
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: s.collection + "*", Count: 4, Latency: 700 * time.Millisecond})
+}
+
+// After one create of a count = 3 set fails before Runpod acts (a 500), a
+// plain re-run creates the missing member: the two that exist are the
+// configuration's own, not the orphans of a lost reply.
+func TestAccSiblings_rerunAfterFailedCreate(t *testing.T) {
+	t.Parallel()
+	for _, s := range siblings() {
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(s.set(3))
+			cli.Init()
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Status: 500})
+			if res := cli.Run(applyArgs...); res.ExitCode == 0 {
+				t.Fatalf("the apply whose create got a 500 succeeded:\n%s", res.Output())
+			}
+			env.Fake.ClearFaults()
+			if api := namedIDs(env, s.collection, s.name); len(api) != 2 {
+				t.Fatalf("after the failed create the API holds %v, want two members", api)
+			}
+			s.slowReads(env)
+			res := cli.Run(applyArgs...)
+			env.Fake.ClearFaults()
+			if !cli.MarksApplyPlan() {
+				// OpenTofu and Terraform before 1.9 plan the create again
+				// during apply without saying so, and that plan cannot tell
+				// the set's members from orphans: it refuses, says why, and
+				// creates nothing.
+				if res.ExitCode == 0 {
+					t.Fatalf("the re-run created the missing member although this CLI gives no apply-walk signal:\n%s", res.Output())
+				}
+				res.Contains(t, "Terraform before 1.9 plan each create again during apply")
+				if api := namedIDs(env, s.collection, s.name); len(api) != 2 {
+					t.Fatalf("after the refused re-run the API holds %v, want the two members", api)
+				}
+				return
+			}
+			if res.ExitCode != 0 {
+				t.Fatalf("the re-run did not create the missing member:\n%s", res.Output())
+			}
+			res.Lacks(t, "Identical", "Same Name Exists", "May Have Been Created")
+			res.Contains(t, "1 added, 0 changed, 0 destroyed")
+			s.converged(t, env, cli, 3, "after the re-run")
+		})
+	}
+}
+
+// A run killed after Runpod made a member but before Terraform saved it
+// leaves an object that no address manages (here: removed from state).
+// Re-runs refuse to create a second one, naming that object and not the
+// members the configuration manages; importing it, as the error says,
+// converges.
+func TestAccSiblings_orphanOfAKilledRun(t *testing.T) {
+	t.Parallel()
+	for _, s := range siblings() {
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.CLI(t)
+			cli.SetConfig(s.set(3))
+			cli.Init()
+			cli.MustRun(applyArgs...)
+			orphan := cli.StateID(s.kind + ".x[2]")
+			managed := []string{cli.StateID(s.kind + ".x[0]"), cli.StateID(s.kind + ".x[1]")}
+			cli.MustRun("state", "rm", s.kind+".x[2]")
+			for run := 1; run <= 2; run++ {
+				s.slowReads(env)
+				res := cli.Run(applyArgs...)
+				env.Fake.ClearFaults()
+				if res.ExitCode == 0 {
+					t.Fatalf("re-run %d created a second object beside the orphan %s:\n%s", run, orphan, res.Output())
+				}
+				refusal := res.Output()[max(strings.Index(res.Output(), "Error:"), 0):]
+				if !strings.Contains(refusal, orphan) || !strings.Contains(refusal, "import") {
+					t.Errorf("re-run %d: the refusal does not name the orphan %s with the import command:\n%s", run, orphan, refusal)
+				}
+				for _, id := range managed {
+					if strings.Contains(refusal, id) {
+						t.Errorf("re-run %d: the refusal names %s, which the configuration manages:\n%s", run, id, refusal)
+					}
+				}
+				if api := namedIDs(env, s.collection, s.name); len(api) != 3 {
+					t.Fatalf("re-run %d: the API holds %v, want the three objects", run, api)
+				}
+			}
+			cli.MustRun("import", "-input=false", s.kind+".x[2]", orphan)
+			// An imported cluster records the settings Runpod does not
+			// return in one apply that changes nothing in the account.
+			cli.MustRun(applyArgs...)
+			s.converged(t, env, cli, 3, "after importing the orphan")
 		})
 	}
 }

@@ -67,12 +67,11 @@ func TestAccSecret_listResource(t *testing.T) {
 
 // Secrets made in the console are adopted with terraform query. Runpod never
 // returns a value, so neither the query output nor the generated
-// configuration holds one, and the generated configuration does not plan
-// until the value is filled in (exactly one of value and value_wo is
-// required). Filled in as the adoption guide says (value_wo with
-// value_wo_version), it plans to the imports plus the documented first-apply
-// update that sends the configured value, never a replacement; after the
-// apply, the plan is empty.
+// configuration holds one. As generated, the configuration plans to the
+// imports alone, and applying it writes nothing: the secrets keep the values
+// Runpod holds. Filling in value_wo with value_wo_version afterwards, as the
+// adoption guide says for taking over the value, is an in-place update that
+// sends it; after that, the plan is empty.
 func TestAccSecret_queryGeneratesWorkingConfig(t *testing.T) {
 	env := acctest.New(t)
 	hf, db, other := seedSecrets(env.Fake)
@@ -101,18 +100,29 @@ list "runpod_secret" "team" {
 	acctest.ExpectLinesPerObject(t, generated, 2,
 		`value\s+= null # sensitive`, `value_wo\s+= null # sensitive`, `value_wo_version\s+= null`)
 
-	// As generated, the configuration does not plan: the value is missing.
-	res := cli.MustFail("plan", "-input=false")
-	res.Contains(t, "Exactly one of these attributes must be configured: [value,value_wo]")
+	// As generated, the configuration plans to the imports alone and
+	// applies without a write: the values stay Runpod's.
+	env.Fake.ResetRequests()
+	cli.PlanGenerated(2, "import")
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if err := acctest.OnlyReads(env.Fake); err != nil {
+		t.Errorf("adopting the secrets %v", err)
+	}
+	for id, want := range map[string]string{hf.ID: hfValue, db.ID: dbValue} {
+		if err := secretValue(env.Fake, id, want); err != nil {
+			t.Errorf("after adopting: %v", err)
+		}
+	}
+	cli.ExpectNoChanges()
 
-	// Filled in as the guide says: value_wo with value_wo_version, one value
-	// per secret, the value = null placeholder left as it is.
+	// Taking over the value: value_wo with value_wo_version, one value per
+	// secret, the value = null placeholder left as it is.
 	filled := acctest.FillGenerated(t, generated, "runpod_secret", "team_hf",
 		map[string]string{"value_wo": `"hf-value-from-vault"`, "value_wo_version": "1"})
 	filled = acctest.FillGenerated(t, filled, "runpod_secret", "team_db",
 		map[string]string{"value_wo": `"db-value-from-vault"`, "value_wo_version": "1"})
 	cli.WriteFile("generated.tf", filled)
-	_, plan := cli.PlanGenerated(2, "import+update")
+	_, plan := cli.PlanGenerated(2, "update")
 	acctest.ExpectChangedAttributes(t, plan, "value_wo_version")
 
 	cli.MustRun("apply", "-auto-approve", "-input=false")

@@ -21,7 +21,7 @@ func supportsWriteOnly(t *testing.T, cli *acctest.CLI) bool {
 }
 
 // The "Available Write-Only Attribute Alternative" warning must not make
-// Terraform reprint the secret literal (issue 10, break 6): attached to the
+// Terraform reprint the secret literal: attached to the
 // attribute, its source snippet was the line `value = "<the secret>"` in
 // every plan and apply. Checked on the human and the -json output, for a
 // secret value and a registry password.

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -77,8 +76,8 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"value": schema.StringAttribute{
-				MarkdownDescription: "The secret's value. It is sensitive but kept in state; prefer `value_wo`. Exactly one " +
-					"of `value` and `value_wo` must be set. If the value is rotated outside Terraform, the next plan sends " +
+				MarkdownDescription: "The secret's value. It is sensitive but kept in state; prefer `value_wo`. " +
+					valueRule + " If the value is rotated outside Terraform, the next plan sends " +
 					"this one again.",
 				Optional:  true,
 				Sensitive: true,
@@ -93,7 +92,7 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"value_wo": schema.StringAttribute{
 				MarkdownDescription: "The secret's value, write-only: Terraform sends it to Runpod and keeps it in neither " +
 					"the plan nor the state, so it is also never compared. Requires `value_wo_version`; change that " +
-					"number to send a new value. Exactly one of `value` and `value_wo` must be set." +
+					"number to send a new value. " + valueRule +
 					" Write-only arguments need Terraform 1.11 or OpenTofu 1.11 or later.",
 				Optional:  true,
 				Sensitive: true,
@@ -138,7 +137,8 @@ func (r *secretResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 
 func (r *secretResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("value"), path.MatchRoot("value_wo")),
+		// At most one of value and value_wo (the attribute's ConflictsWith);
+		// none only for an adopted secret, which ModifyPlan tells apart.
 		writeonly.PreferWriteOnly("value", "value_wo", "value_wo_version"),
 	}
 }
@@ -163,6 +163,15 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	checkValueSize(ctx, req.Config, plan, &resp.Diagnostics)
+	creates := req.State.Raw.IsNull()
+	if !creates {
+		var name types.String
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
+		creates = !plan.Name.Equal(name) // a replacement
+	}
+	if creates {
+		requireValue(ctx, req.Config, plan, &resp.Diagnostics)
+	}
 	if plan.Name.IsUnknown() {
 		plan.Reference = types.StringUnknown()
 	} else {
@@ -204,10 +213,33 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
+// valueRule is how value and value_wo combine, for their descriptions.
+const valueRule = "At most one of `value` and `value_wo` may be set, and a new secret needs one. A secret adopted " +
+	"with `import` may have neither: Terraform then manages its name and description, and the value stays the one " +
+	"Runpod holds (`value_last_updated_at` says when it was set) until one is configured."
+
+// requireValue fails the plan of a new secret (a create, or the create
+// half of a replacement) that has neither value nor value_wo: the schema
+// allows that only so that an adopted secret plans to its import alone.
+func requireValue(ctx context.Context, config tfsdk.Config, plan secretModel, diags *diag.Diagnostics) {
+	var wo types.String
+	diags.Append(config.GetAttribute(ctx, path.Root("value_wo"), &wo)...)
+	if !plan.Value.IsNull() || !wo.IsNull() {
+		return
+	}
+	diags.AddAttributeError(path.Root("value_wo"), "Secret Value Required",
+		fmt.Sprintf("Secret %q would be created without a value. Set value_wo (with value_wo_version) or value. Only a "+
+			"secret adopted with import may leave both unset: it keeps the value Runpod holds.", plan.Name.ValueString()))
+}
+
 // sendsValue reports whether an update must send the value: `value`
 // differs from state (including after drift cleared it), or
-// value_wo_version changed.
+// value_wo_version changed. A configuration that sets neither any more
+// stops managing the value and sends nothing.
 func sendsValue(plan, state secretModel) bool {
+	if plan.Value.IsNull() && plan.ValueWOVersion.IsNull() {
+		return false
+	}
 	return !plan.Value.Equal(state.Value) || !plan.ValueWOVersion.Equal(state.ValueWOVersion)
 }
 

@@ -306,7 +306,9 @@ func TestAccSecret_invalidNamesFailThePlan(t *testing.T) {
 	}
 }
 
-func TestAccSecret_exactlyOneValue(t *testing.T) {
+// A new secret needs exactly one of value and value_wo; only an imported
+// one may have neither (TestAccSecret_queryGeneratesWorkingConfig).
+func TestAccSecret_newSecretNeedsOneValue(t *testing.T) {
 	env := acctest.New(t)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   writeOnly,
@@ -315,7 +317,7 @@ func TestAccSecret_exactlyOneValue(t *testing.T) {
 			{
 				Config:      `resource "runpod_secret" "s" { name = "x" }`,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*Exactly one of these attributes must be\s+configured: \[value,value_wo\]`),
+				ExpectError: regexp.MustCompile(`(?s)Secret Value Required.*Secret "x" would be created without a value`),
 			},
 			{
 				Config: `

@@ -29,7 +29,7 @@ func consoleEndpoint(name string, workersMin int) map[string]any {
 	}
 }
 
-// Issue 23, break 7: rotating a secret said nothing about the pods and
+// Rotating a secret said nothing about the pods and
 // workers that run with the old value. The plan of a new value warns, naming
 // the running pod and the endpoint with workers whose env references the
 // secret (a pod created from a template carries the template's env), and

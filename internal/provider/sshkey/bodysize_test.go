@@ -9,7 +9,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
-// Issue 10, break 5: a key whose comment makes the PUT body exceed Runpod's
+// A key whose comment makes the PUT body exceed Runpod's
 // 102400-byte limit is refused at plan time, naming the attribute, with
 // nothing sent to the API.
 func TestAccSSHKey_bodyOverLimitIsAPlanError(t *testing.T) {

@@ -52,7 +52,7 @@ func registered(fake *runpodfake.Fake, key string) bool {
 	return slices.ContainsFunc(fake.SSHKeys(), func(l string) bool { return fingerprint(l) == fingerprint(key) })
 }
 
-// Issue 10, break 3: two Terraform runs (two provider processes) each with
+// Two Terraform runs (two provider processes) each with
 // five runpod_ssh_key, applied at the same time and then destroyed at the
 // same time, against one account. The API replaces the whole set and has no
 // compare-and-swap, so each run's writes can undo the other's. The promise:

@@ -26,7 +26,7 @@ func failReadBack(fake *runpodfake.Fake, pass int, f runpodfake.Fault) {
 	fake.InjectFault(f)
 }
 
-// Issue 27: a runpod_ssh_key whose PUT succeeded but whose verifying read
+// A runpod_ssh_key whose PUT succeeded but whose verifying read
 // failed is kept in state, untainted, with a warning naming the key; the
 // next plan is clean, a re-run changes nothing and destroy removes the key.
 func TestAccSSHKey_readBackFailsAfterAdd(t *testing.T) {
@@ -70,7 +70,7 @@ func TestAccSSHKey_readBackFailsAfterAdd(t *testing.T) {
 	}
 }
 
-// Issue 27, the comment update of runpod_ssh_key: the same outcome.
+// The comment update of runpod_ssh_key: the same outcome.
 func TestAccSSHKey_readBackFailsAfterUpdate(t *testing.T) {
 	for name, fault := range readBackFaults {
 		t.Run(name, func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestAccSSHKey_readBackFailsAfterUpdate(t *testing.T) {
 	}
 }
 
-// Issue 27, runpod_ssh_keys: after setting the set (create) and after
+// runpod_ssh_keys: after setting the set (create) and after
 // updating it, a failed read back keeps in state the set Runpod returned to
 // the write, with a warning, and the next plan is clean.
 func TestAccSSHKeys_readBackFails(t *testing.T) {
@@ -165,7 +165,7 @@ func stateKeysAre(t *testing.T, cli *acctest.CLI, want ...string) {
 	}
 }
 
-// Issue 27: the write landed but both its reply and the read back were
+// The write landed but both its reply and the read back were
 // lost, so nothing is in state although the key is registered. The plain
 // re-run adopts the key (it was this configuration's) instead of refusing it
 // forever, and destroy removes it.
@@ -277,7 +277,7 @@ func TestAccSSHKey_movedToAnotherAddressStaysRegistered(t *testing.T) {
 	}
 }
 
-// Issue 23, break 7 (SSH): a plan that registers a key says, once per key
+// A plan that registers a key says, once per key
 // and naming it, that running pods do not get it; a comment change, which
 // registers no new key, says nothing.
 func TestAccSSHKey_planWarnsRunningPodsDoNotGetNewKeys(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 )
 
 // boundMarker joins an endpoint's name and a random suffix in the name of
-// the template Runpod makes for the endpoint and binds to it (API.md
-// section 11, "What in use means for templates").
+// the template Runpod makes for the endpoint and binds to it, which is in
+// use for as long as the endpoint exists.
 const boundMarker = "__template__"
 
 // genericInUseRemedy is what a refused delete says when the provider cannot

@@ -45,7 +45,7 @@ resource "runpod_template" "bound" {
 }
 `
 
-// Issue 23, break 7: destroying templates that a pod and an endpoint still
+// Destroying templates that a pod and an endpoint still
 // use plans as a plain destroy and fails at apply. The destroy plan warns,
 // once per template (neither folded into "similar warnings"), naming the pod
 // and the endpoint by name and id; the refusal at apply names the removed
@@ -153,7 +153,7 @@ resource "runpod_template" "app" {
 resource "runpod_pod" "web" {
   name        = "web"
   template_id = runpod_template.app.id
-  gpu         = { type_id = "` + rtx4090 + `" }
+  gpu { type_id = "` + rtx4090 + `" }
 }
 `)
 	cli.Init()

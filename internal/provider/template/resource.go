@@ -30,7 +30,9 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/planmodifiers"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -54,6 +56,8 @@ type templateResource struct {
 
 func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		// Above runpod/runpod's version 0: see package migrate.
+		Version: migrate.SchemaVersion,
 		MarkdownDescription: "A Runpod pod or serverless template: a reusable container configuration (image, command, " +
 			"disks, ports, environment, registry credential) that pods, clusters and serverless endpoints are created from.\n\n" +
 			"Every attribute updates in place; pods and endpoints already created from the template keep the settings they " +
@@ -110,30 +114,6 @@ func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Computed:      true,
 				Validators:    []validator.Int64{int64validator.AtLeast(1)},
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-			},
-			"persistent_volume": schema.SingleNestedAttribute{
-				MarkdownDescription: "A host-local persistent volume for pods created from the template (the API's " +
-					"`mounts.persistent`). It lives on the pod's host machine and does not survive a host failure; for data " +
-					"you cannot recreate use a `runpod_network_volume`. Its size and path update in place; the API cannot " +
-					"remove it from a template, so removing this block replaces the template.",
-				Optional: true,
-				Attributes: map[string]schema.Attribute{
-					"size_gb": schema.Int64Attribute{
-						MarkdownDescription: "Size in GB, at least 10.",
-						Required:            true,
-						Validators:          []validator.Int64{int64validator.AtLeast(10)},
-					},
-					"path": schema.StringAttribute{
-						MarkdownDescription: "Mount path inside the container, e.g. `/workspace`.",
-						Required:            true,
-						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-					},
-				},
-				PlanModifiers: []planmodifier.Object{
-					objectplanmodifier.RequiresReplaceIf(persistentVolumeRemoved,
-						"Removing the persistent volume replaces the template, because the API cannot remove it.",
-						"Removing the persistent volume replaces the template, because the API cannot remove it."),
-				},
 			},
 			"ports": schema.SetAttribute{
 				MarkdownDescription: "Exposed ports: `\"8888/http\"` for a port reached through Runpod's HTTPS proxy, " +
@@ -203,7 +183,32 @@ func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Validators:  []validator.Set{setvalidator.ValueStringsAre(validators.CudaVersion())},
 			},
 		},
+		Blocks: map[string]schema.Block{
+			// A block (`persistent_volume { ... }`), not a nested attribute,
+			// so that a misspelt argument fails validate instead of being
+			// dropped.
+			"persistent_volume": persistentVolumeBlock(),
+		},
 	}
+}
+
+// persistentVolumeBlock is the template's volume disk: size and path update
+// in place, and removing it replaces the template.
+func persistentVolumeBlock() schema.SingleNestedBlock {
+	v := containerschema.PersistentVolumeBlock(containerschema.Mount{
+		Description: "A host-local persistent volume for pods created from the template (the API's " +
+			"`mounts.persistent`). It lives on the pod's host machine and does not survive a host failure; for data " +
+			"you cannot recreate use a `runpod_network_volume`. Its size and path update in place; the API cannot " +
+			"remove it from a template, so removing this block replaces the template.",
+		SourceDescription: "Size in GB, at least 10.",
+		PathDescription:   "Mount path inside the container, e.g. `/workspace`.",
+	})
+	v.PlanModifiers = []planmodifier.Object{
+		objectplanmodifier.RequiresReplaceIf(persistentVolumeRemoved,
+			"Removing the persistent volume replaces the template, because the API cannot remove it.",
+			"Removing the persistent volume replaces the template, because the API cannot remove it."),
+	}
+	return v
 }
 
 // persistentVolumeRemoved forces replacement only when the block goes away.

@@ -76,7 +76,10 @@ resource "runpod_template" "t" {
   start_jupyter     = false
   public            = false
   allowed_cuda_versions = ["12.8", "12.9"]
-  persistent_volume = { size_gb = 20, path = "/workspace" }
+  persistent_volume {
+    size_gb = 20
+    path = "/workspace"
+  }
 }`,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -130,7 +133,10 @@ resource "runpod_template" "t" {
   container_disk_gb = 40
   category          = "AMD"
   start_jupyter     = false
-  persistent_volume = { size_gb = 30, path = "/data" }
+  persistent_volume {
+    size_gb = 30
+    path = "/data"
+  }
 }`,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
