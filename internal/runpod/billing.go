@@ -208,47 +208,19 @@ func (c *Client) ListBilling(ctx context.Context, kind BillingKind, q BillingQue
 	if err := json.Unmarshal(body, &outer); err != nil {
 		return nil, fmt.Errorf("decoding %s: %w", route.path, err)
 	}
-	meta := outer.Metadata
 	out := &Billing{Records: make([]BillingRecord, 0, len(raw.Records)), RecordCount: raw.Metadata.RecordCount, Totals: raw.Metadata.Totals}
 	for _, r := range raw.Records {
-		rec := BillingRecord{Amounts: map[string]float64{}}
-		for name, v := range r {
-			var err error
-			switch {
-			case name == "startTime":
-				err = json.Unmarshal(v, &rec.StartTime)
-			case name == "endTime":
-				err = json.Unmarshal(v, &rec.EndTime)
-			case route.idParam != "" && name == route.idParam:
-				err = json.Unmarshal(v, &rec.ID)
-			case strings.HasSuffix(name, "Amount"):
-				var x float64
-				err = json.Unmarshal(v, &x)
-				rec.Amounts[name] = x
-			}
-			if err != nil {
-				return nil, fmt.Errorf("decoding %s record field %s: %w", route.path, name, err)
-			}
+		rec, err := route.decodeRecord(r)
+		if err != nil {
+			return nil, err
 		}
 		out.Records = append(out.Records, rec)
 	}
-	qm := raw.Metadata.Query
-	for name, dst := range map[string]any{"startTime": &out.Window.StartTime, "endTime": &out.Window.EndTime, "bucketSize": &out.Window.BucketSize} {
-		if v, ok := qm[name]; ok {
-			if err := json.Unmarshal(v, dst); err != nil {
-				return nil, fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, name, err)
-			}
-		}
-	}
-	if route.idParam != "" {
-		if v, ok := qm[route.idParam]; ok {
-			if err := json.Unmarshal(v, &out.Window.ID); err != nil {
-				return nil, fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, route.idParam, err)
-			}
-		}
+	if err := route.decodeWindow(raw.Metadata.Query, &out.Window); err != nil {
+		return nil, err
 	}
 	if route.unique != "" {
-		if v, ok := meta[route.unique]; ok {
+		if v, ok := outer.Metadata[route.unique]; ok {
 			var n int
 			if err := json.Unmarshal(v, &n); err != nil {
 				return nil, fmt.Errorf("decoding %s metadata.%s: %w", route.path, route.unique, err)
@@ -257,4 +229,51 @@ func (c *Client) ListBilling(ctx context.Context, kind BillingKind, q BillingQue
 		}
 	}
 	return out, nil
+}
+
+// decodeRecord reads one record field by field: the routes share the time
+// fields, name their id after their filter, and carry one or more
+// "...Amount" fields whose names differ by kind.
+func (route billingRoute) decodeRecord(r map[string]json.RawMessage) (BillingRecord, error) {
+	rec := BillingRecord{Amounts: map[string]float64{}}
+	for name, v := range r {
+		var err error
+		switch {
+		case name == "startTime":
+			err = json.Unmarshal(v, &rec.StartTime)
+		case name == "endTime":
+			err = json.Unmarshal(v, &rec.EndTime)
+		case route.idParam != "" && name == route.idParam:
+			err = json.Unmarshal(v, &rec.ID)
+		case strings.HasSuffix(name, "Amount"):
+			var x float64
+			err = json.Unmarshal(v, &x)
+			rec.Amounts[name] = x
+		}
+		if err != nil {
+			return BillingRecord{}, fmt.Errorf("decoding %s record field %s: %w", route.path, name, err)
+		}
+	}
+	return rec, nil
+}
+
+// decodeWindow reads the query the API resolved (metadata.query) into w;
+// the id filter's echo is named after the route's filter.
+func (route billingRoute) decodeWindow(qm map[string]json.RawMessage, w *BillingWindow) error {
+	for name, dst := range map[string]any{"startTime": &w.StartTime, "endTime": &w.EndTime, "bucketSize": &w.BucketSize} {
+		if v, ok := qm[name]; ok {
+			if err := json.Unmarshal(v, dst); err != nil {
+				return fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, name, err)
+			}
+		}
+	}
+	if route.idParam == "" {
+		return nil
+	}
+	if v, ok := qm[route.idParam]; ok {
+		if err := json.Unmarshal(v, &w.ID); err != nil {
+			return fmt.Errorf("decoding %s metadata.query.%s: %w", route.path, route.idParam, err)
+		}
+	}
+	return nil
 }

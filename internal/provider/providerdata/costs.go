@@ -230,9 +230,24 @@ func (c *Costs) runningSpend(ctx context.Context) (RunningSpend, error) {
 		return RunningSpend{}, fmt.Errorf("the provider has no API client")
 	}
 	var out RunningSpend
+	if err := c.addRunningPods(ctx, &out); err != nil {
+		return out, err
+	}
+	if err := c.addRunningWorkers(ctx, &out); err != nil {
+		return out, err
+	}
+	// Sums of many rounded prices: keep the figure to a hundredth of a cent.
+	out.Pods, out.ClusterPods, out.Workers = round4(out.Pods), round4(out.ClusterPods), round4(out.Workers)
+	c.running = &out
+	return out, nil
+}
+
+// addRunningPods adds every pod that bills now at the cost Runpod reports,
+// cluster members apart from standalone pods.
+func (c *Costs) addRunningPods(ctx context.Context, out *RunningSpend) error {
 	pods, err := c.client.ListPods(ctx, true)
 	if err != nil {
-		return out, fmt.Errorf("listing pods: %w", err)
+		return fmt.Errorf("listing pods: %w", err)
 	}
 	for _, p := range pods {
 		if p.Cost <= 0 {
@@ -246,19 +261,25 @@ func (c *Costs) runningSpend(ctx context.Context) (RunningSpend, error) {
 			out.PodCount++
 		}
 	}
+	return nil
+}
+
+// addRunningWorkers adds every serverless worker that holds a machine, at
+// the catalog's serverless price (Runpod reports no cost per worker); the
+// catalog is read only when some worker runs.
+func (c *Costs) addRunningWorkers(ctx context.Context, out *RunningSpend) error {
 	endpoints, err := c.client.ListEndpoints(ctx)
 	if err != nil {
-		return out, fmt.Errorf("listing serverless endpoints: %w", err)
+		return fmt.Errorf("listing serverless endpoints: %w", err)
 	}
-	var gpuPrice map[string]float64
-	var cpuPrice map[string]float64
+	var gpuPrice, cpuPrice map[string]float64
 	for _, e := range endpoints {
 		workers, err := c.client.ListEndpointWorkers(ctx, e.ID)
 		if runpod.IsNotFound(err) {
 			continue // deleted meanwhile: it bills nothing
 		}
 		if err != nil {
-			return out, fmt.Errorf("listing the workers of endpoint %s: %w", e.ID, err)
+			return fmt.Errorf("listing the workers of endpoint %s: %w", e.ID, err)
 		}
 		for _, w := range workers.Workers {
 			if w.Status == "THROTTLED" {
@@ -266,18 +287,10 @@ func (c *Costs) runningSpend(ctx context.Context) (RunningSpend, error) {
 			}
 			if gpuPrice == nil {
 				if gpuPrice, cpuPrice, err = c.serverlessPrices(ctx); err != nil {
-					return out, err
+					return err
 				}
 			}
-			price, ok := 0.0, false
-			switch {
-			case w.GPUTypeID != nil:
-				price, ok = gpuPrice[*w.GPUTypeID]
-				price *= float64(max(w.GPUCount, 1))
-			case len(e.CPU) > 0:
-				price, ok = cpuPrice[e.CPU[0].ID]
-				price *= float64(e.CPU[0].VCPUCount)
-			}
+			price, ok := workerHourlyPrice(e, w, gpuPrice, cpuPrice)
 			if !ok {
 				out.UnpricedWorkers++
 				continue
@@ -286,10 +299,22 @@ func (c *Costs) runningSpend(ctx context.Context) (RunningSpend, error) {
 			out.WorkerCount++
 		}
 	}
-	// Sums of many rounded prices: keep the figure to a hundredth of a cent.
-	out.Pods, out.ClusterPods, out.Workers = round4(out.Pods), round4(out.ClusterPods), round4(out.Workers)
-	c.running = &out
-	return out, nil
+	return nil
+}
+
+// workerHourlyPrice prices one worker: a GPU worker by its GPU type and
+// count, a CPU worker at its endpoint's first flavour (the one Runpod tries
+// first); ok is false when the catalog has no price for it.
+func workerHourlyPrice(e runpod.Endpoint, w runpod.Worker, gpuPrice, cpuPrice map[string]float64) (float64, bool) {
+	switch {
+	case w.GPUTypeID != nil:
+		price, ok := gpuPrice[*w.GPUTypeID]
+		return price * float64(max(w.GPUCount, 1)), ok
+	case len(e.CPU) > 0:
+		price, ok := cpuPrice[e.CPU[0].ID]
+		return price * float64(e.CPU[0].VCPUCount), ok
+	}
+	return 0, false
 }
 
 // serverlessPrices are the catalog's serverless prices: per GPU-hour by GPU
