@@ -55,7 +55,7 @@
 //   - Credentials: SeedSecret, Secret (with the value that was sent),
 //     RotateSecret (moves valueLastUpdatedAt), DeleteSecret; SetSSHKeys and
 //     SSHKeys; Registry returns the write-only username and password sent.
-//   - Catalog stock: SetGPUStock, SetGPUCudaVersions, SetCPUStock.
+//   - Catalog stock: SetGPUStock.
 //   - Pods and clusters: SeedPod, UpdatePod, SetPodStatus, DeletePod,
 //     ScaleCluster, RenameCluster, DeleteCluster. Status is asynchronous and
 //     test-driven: SetPodStartDelay and SetPortMappingDelay say how many
@@ -67,10 +67,7 @@
 //     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
 //     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
-//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed);
-//     SetEndpointWorkersStatusForName forces the status of workers not
-//     started yet (for an endpoint Terraform is about to create), for a
-//     number of reads or for good.
+//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
 //     Workers are simulated like pod status: SetEndpointWorkerStartDelay
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.

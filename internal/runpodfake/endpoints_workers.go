@@ -98,11 +98,8 @@ type storedWorker struct {
 	dc        *string
 	startLeft int
 	startedAt *time.Time
-	forced    string // SetEndpointWorkersStatus; "" = natural
-	// forcedReads is how many more reads show forced, when forcedTimed.
-	forcedReads int
-	forcedTimed bool
-	logs        []podLogEvent // what GET .../workers/{workerId}/logs serves
+	forced    string        // SetEndpointWorkersStatus; "" = natural
+	logs      []podLogEvent // what GET .../workers/{workerId}/logs serves
 	// env is what the worker booted with: the endpoint's env at its
 	// creation, secrets resolved (endpoints_worker_logs.go).
 	env map[string]string
@@ -172,39 +169,10 @@ func (f *Fake) SetEndpointWorkersStatus(id, status string) bool {
 		return false
 	}
 	for _, w := range s.workers {
-		w.forced, w.forcedTimed = status, false
+		w.forced = status
 	}
 	f.reconcileWorkers(s)
 	return true
-}
-
-type forcedStatus struct {
-	status string
-	reads  int
-}
-
-// SetEndpointWorkersStatusForName makes every worker that starts from now
-// on for an endpoint named name (existing or created later, e.g. by
-// Terraform) show status for its first reads worker reads (0: until
-// SetEndpointWorkersStatus changes it); after that it continues in its
-// natural state, which has kept counting down meanwhile. "" stops it for
-// new workers. This is how a test makes a create's workers THROTTLED for a
-// while, or UNHEALTHY for good. It panics on an unknown status or a
-// negative reads.
-func (f *Fake) SetEndpointWorkersStatusForName(name, status string, reads int) {
-	if status != "" && !contains([]string{WorkerRunning, WorkerIdle, WorkerInitializing, WorkerThrottled, WorkerUnhealthy}, status) {
-		panic("runpodfake: SetEndpointWorkersStatusForName: unknown status " + status)
-	}
-	if reads < 0 {
-		panic("runpodfake: SetEndpointWorkersStatusForName: negative reads")
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if status == "" {
-		delete(f.endpointStatusByName, name)
-		return
-	}
-	f.endpointStatusByName[name] = forcedStatus{status: status, reads: reads}
 }
 
 // EndpointWorkers returns an endpoint's worker list as the API would,
@@ -224,13 +192,6 @@ func (f *Fake) EndpointWorkers(id string) (EndpointWorkerList, bool) {
 func (f *Fake) observeWorkers(s *storedEndpoint) {
 	now := f.clockNow().Truncate(time.Second)
 	for _, w := range s.workers {
-		if w.forced != "" && w.forcedTimed {
-			if w.forcedReads == 0 {
-				w.forced, w.forcedTimed = "", false
-			} else {
-				w.forcedReads--
-			}
-		}
 		if w.startedAt != nil {
 			continue
 		}
@@ -280,9 +241,6 @@ func (f *Fake) reconcileWorkers(s *storedEndpoint) {
 // in the first allowed data center. Callers hold f.mu.
 func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 	w := &storedWorker{id: f.ids.next(), version: s.version, image: s.e.Image, startLeft: f.endpointStartDelay, env: f.bootEnv(s)}
-	if fs, ok := f.endpointStatusByName[s.e.Name]; ok {
-		w.forced, w.forcedReads, w.forcedTimed = fs.status, fs.reads, fs.reads > 0
-	}
 	if g := s.e.GPU; g != nil {
 		w.gpuCount = g.Count
 		for _, p := range g.Pools {
