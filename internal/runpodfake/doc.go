@@ -59,7 +59,7 @@
 //   - Pods and clusters: SeedPod, UpdatePod, SetPodStatus, DeletePod,
 //     ScaleCluster, RenameCluster, DeleteCluster. Status is asynchronous and
 //     test-driven: SetPodStartDelay and SetPortMappingDelay say how many
-//     reads a pod needs to run and to get public ports (see pods.go).
+//     reads a pod needs to run and to get public ports (see pods_lifecycle.go).
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
 //   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
