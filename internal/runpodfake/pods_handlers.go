@@ -211,91 +211,13 @@ func (f *Fake) updatePod(r *http.Request, body []byte) (int, any, *problem) {
 	if s.p.Cluster != nil {
 		return 0, nil, newProblem(http.StatusConflict, "Pod belongs to a cluster and cannot be modified via the pod endpoints; manage it through /v2/clusters/"+s.p.Cluster.ID)
 	}
-	next := clonePod(s.p)
-
-	// templateId applies the template's container settings once, as if they
-	// were in this body; explicit fields win and env merges per key. Its
-	// mounts are not applied and no link is kept (`template` is unchanged).
-	env, envSet := b.Env, has(raw, "env")
-	if b.TemplateID != nil {
-		t, p := f.podTemplate(*b.TemplateID)
-		if p != nil {
-			return 0, nil, p
-		}
-		next.Image, next.Args, next.Disk = t.Image, t.Args, t.Disk
-		next.Ports = slices.Clone(t.Ports)
-		next.Registry = copyString(t.Registry)
-		merged := map[string]string{}
-		for k, v := range t.Env {
-			merged[k] = v
-		}
-		for k, v := range b.Env {
-			merged[k] = v
-		}
-		env, envSet = merged, true
-	}
-	if b.Name != nil {
-		next.Name = *b.Name
-	}
-	if b.Image != nil {
-		if strings.TrimSpace(*b.Image) == "" {
-			return 0, nil, badRequest("image must not be empty")
-		}
-		next.Image = *b.Image
-	}
-	args, p := resolveCommand(next.Args, b.Args, b.Entrypoint, b.Cmd)
+	next, p := f.patchPod(s.p, &b, raw)
 	if p != nil {
 		return 0, nil, p
 	}
-	next.Args = args
-	if b.Disk != nil {
-		next.Disk = *b.Disk
-	}
-	if envSet {
-		// A sent env replaces the whole map; {} clears it.
-		next.Env = env
-	}
-	if b.Ports != nil {
-		next.Ports = slices.Clone(*b.Ports)
-	}
-	for _, port := range next.Ports {
-		if p := checkPort(port); p != nil {
-			return 0, nil, p
-		}
-	}
-	if has(raw, "registry") {
-		next.Registry = copyString(b.Registry)
-	}
-	if next.Registry != nil && !ptrEqual(next.Registry, s.p.Registry) {
-		if _, ok := f.regs[*next.Registry]; !ok {
-			return 0, nil, badRequest("registry credential %q not found", *next.Registry)
-		}
-	}
-	if b.Mounts != nil {
-		if p := patchMounts(&next.Mounts, b.Mounts); p != nil {
-			return 0, nil, p
-		}
-	}
-	if b.Locked != nil {
-		next.Locked = *b.Locked
-	}
-	var pendingGlobal *bool
-	if b.GlobalNetworking != nil {
-		if *b.GlobalNetworking {
-			isGPU := next.GPU != nil
-			id := ""
-			if isGPU {
-				id = next.GPU.ID
-			}
-			if p := f.checkGlobalNetworkingCompute(isGPU, id); p != nil {
-				return 0, nil, p
-			}
-			if dc := f.catalog.dc(deref(next.DataCenterID)); dc == nil || !dc.globalNetwork {
-				return 0, nil, badRequest("global networking is not available in data center %s", deref(next.DataCenterID))
-			}
-		}
-		v := *b.GlobalNetworking
-		pendingGlobal = &v
+	pendingGlobal, p := f.patchGlobalNetworking(next, b.GlobalNetworking)
+	if p != nil {
+		return 0, nil, p
 	}
 
 	// Everything is valid: commit.
@@ -317,6 +239,104 @@ func (f *Fake) updatePod(r *http.Request, body []byte) (int, any, *problem) {
 		f.mapPorts(s) // newly exposed TCP ports of a running pod
 	}
 	return http.StatusOK, f.podView(s), nil
+}
+
+// patchPod returns a copy of cur with a PATCH body's settings applied, or
+// the first refusal; cur is not changed. templateId applies the template's
+// container settings once, as if they were in this body; explicit fields
+// win and env merges per key. Its mounts are not applied and no link is
+// kept (`template` is unchanged). Callers hold f.mu.
+func (f *Fake) patchPod(cur Pod, b *podBody, raw map[string]any) (Pod, *problem) {
+	next := clonePod(cur)
+	env, envSet := b.Env, has(raw, "env")
+	if b.TemplateID != nil {
+		t, p := f.podTemplate(*b.TemplateID)
+		if p != nil {
+			return Pod{}, p
+		}
+		next.Image, next.Args, next.Disk = t.Image, t.Args, t.Disk
+		next.Ports = slices.Clone(t.Ports)
+		next.Registry = copyString(t.Registry)
+		merged := map[string]string{}
+		for k, v := range t.Env {
+			merged[k] = v
+		}
+		for k, v := range b.Env {
+			merged[k] = v
+		}
+		env, envSet = merged, true
+	}
+	if b.Name != nil {
+		next.Name = *b.Name
+	}
+	if b.Image != nil {
+		if strings.TrimSpace(*b.Image) == "" {
+			return Pod{}, badRequest("image must not be empty")
+		}
+		next.Image = *b.Image
+	}
+	args, p := resolveCommand(next.Args, b.Args, b.Entrypoint, b.Cmd)
+	if p != nil {
+		return Pod{}, p
+	}
+	next.Args = args
+	if b.Disk != nil {
+		next.Disk = *b.Disk
+	}
+	if envSet {
+		// A sent env replaces the whole map; {} clears it.
+		next.Env = env
+	}
+	if b.Ports != nil {
+		next.Ports = slices.Clone(*b.Ports)
+	}
+	for _, port := range next.Ports {
+		if p := checkPort(port); p != nil {
+			return Pod{}, p
+		}
+	}
+	if has(raw, "registry") {
+		next.Registry = copyString(b.Registry)
+	}
+	if next.Registry != nil && !ptrEqual(next.Registry, cur.Registry) {
+		if _, ok := f.regs[*next.Registry]; !ok {
+			return Pod{}, badRequest("registry credential %q not found", *next.Registry)
+		}
+	}
+	if b.Mounts != nil {
+		if p := patchMounts(&next.Mounts, b.Mounts); p != nil {
+			return Pod{}, p
+		}
+	}
+	if b.Locked != nil {
+		next.Locked = *b.Locked
+	}
+	return next, nil
+}
+
+// patchGlobalNetworking checks a PATCH's globalNetworking against the
+// patched pod and returns the value to apply at the next start (nil: not
+// sent). Turning it on needs an NVIDIA GPU pod in a data center that has
+// global networking (400). Callers hold f.mu.
+func (f *Fake) patchGlobalNetworking(next Pod, want *bool) (*bool, *problem) {
+	if want == nil {
+		return nil, nil
+	}
+	if *want {
+		isGPU := next.GPU != nil
+		id := ""
+		if isGPU {
+			id = next.GPU.ID
+		}
+		if p := f.checkGlobalNetworkingCompute(isGPU, id); p != nil {
+			return nil, p
+		}
+		if dc := f.catalog.dc(deref(next.DataCenterID)); dc == nil || !dc.globalNetwork {
+			return nil, badRequest("global networking is not available in data center %s", deref(next.DataCenterID))
+		}
+	}
+	v := *want
+	return &v, nil
 }
 
 // patchMounts applies a PATCH mounts object: {} leaves the mount; the kind
