@@ -248,7 +248,7 @@ func (f *Fake) listClusterPods(r *http.Request, _ []byte) (int, any, *problem) {
 		f.observePod(m)
 		out = append(out, f.podView(m))
 	}
-	return http.StatusOK, map[string]any{"pods": out}, nil
+	return http.StatusOK, map[string]any{"pods": podsJSON(out)}, nil
 }
 
 func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) {

@@ -15,47 +15,49 @@ import (
 // pods_placement.go, status transitions in pods_lifecycle.go and the
 // helpers tests use to put pods in the fake in pods_seed.go.
 
-// Pod mirrors the API's Pod object. Every field the spec
-// requires is always present: nullable ones as null, lists and maps as []
-// and {}. GPU and CPU are exclusive; Cluster is set only on cluster members.
+// Pod is the fake's model of a pod: what tests seed and read, and what
+// podJSON (pods_wire.go) serves as the API's Pod object. Every field the
+// spec requires is always served: nullable ones as null, lists and maps as
+// [] and {}. GPU and CPU are exclusive; Cluster is set only on cluster
+// members.
 //
 // Entrypoint and Cmd ([newer-docs]) are derived from Args on every read, as
 // for templates.
 type Pod struct {
-	ID               string            `json:"id"`
-	Name             string            `json:"name"`
-	Image            string            `json:"image"`
-	Args             string            `json:"args"`
-	Entrypoint       []string          `json:"entrypoint"`
-	Cmd              []string          `json:"cmd"`
-	Disk             int               `json:"disk"`
-	Ports            []string          `json:"ports"`
-	Env              map[string]string `json:"env"`
-	Registry         *string           `json:"registry"`
-	Status           string            `json:"status"`
-	Actions          []string          `json:"actions"`
-	Mounts           Mounts            `json:"mounts"`
-	GPU              *PodGPU           `json:"gpu,omitempty"`
-	CPU              *PodCPU           `json:"cpu,omitempty"`
-	Cloud            string            `json:"cloud"`
-	DataCenterID     *string           `json:"dataCenterId"`
-	CudaVersion      *string           `json:"cudaVersion"`
-	SSH              PodSSH            `json:"ssh"`
-	Cluster          *PodCluster       `json:"cluster,omitempty"`
-	Template         *string           `json:"template"`
-	Cost             float64           `json:"cost"`
-	Locked           bool              `json:"locked"`
-	GlobalNetworking GlobalNetworking  `json:"globalNetworking"`
-	Runtime          *PodRuntime       `json:"runtime"`
-	CreatedAt        time.Time         `json:"createdAt"`
-	StartedAt        *time.Time        `json:"startedAt"`
+	ID               string
+	Name             string
+	Image            string
+	Args             string
+	Entrypoint       []string
+	Cmd              []string
+	Disk             int
+	Ports            []string
+	Env              map[string]string
+	Registry         *string
+	Status           string
+	Actions          []string
+	Mounts           Mounts
+	GPU              *PodGPU
+	CPU              *PodCPU
+	Cloud            string
+	DataCenterID     *string
+	CudaVersion      *string
+	SSH              PodSSH
+	Cluster          *PodCluster
+	Template         *string
+	Cost             float64
+	Locked           bool
+	GlobalNetworking GlobalNetworking
+	Runtime          *PodRuntime
+	CreatedAt        time.Time
+	StartedAt        *time.Time
 }
 
 // Mounts is a pod's storage: at most one kind, a host-local persistent
 // volume or one network volume (spec Mounts).
 type Mounts struct {
-	Persistent *PersistentMount `json:"persistent,omitempty"`
-	Network    []NetworkMount   `json:"network,omitempty"`
+	Persistent *PersistentMount
+	Network    []NetworkMount
 }
 
 // NetworkMount attaches a network volume at a path.
@@ -67,74 +69,74 @@ type NetworkMount struct {
 // PodGPU is a GPU pod's compute. VCPUCount and Memory (GB) are what the
 // machine allocates for Count GPUs ([newer-docs] create-a-pod).
 type PodGPU struct {
-	ID        string  `json:"id"`
-	Count     int     `json:"count"`
-	VCPUCount float64 `json:"vcpuCount"`
-	Memory    float64 `json:"memory"`
+	ID        string
+	Count     int
+	VCPUCount float64
+	Memory    float64
 }
 
 // PodCPU is a CPU pod's compute; Memory (GB) follows from the flavour.
 type PodCPU struct {
-	ID        string `json:"id"`
-	VCPUCount int    `json:"vcpuCount"`
-	Memory    int    `json:"memory"`
+	ID        string
+	VCPUCount int
+	Memory    int
 }
 
 // PodSSH is how to reach the pod over SSH (spec PodSsh).
 type PodSSH struct {
-	Proxy  *SSHEndpoint `json:"proxy"`
-	Direct *SSHEndpoint `json:"direct"`
+	Proxy  *SSHEndpoint
+	Direct *SSHEndpoint
 }
 
 // SSHEndpoint is one way in, with a ready-made command.
 type SSHEndpoint struct {
-	Host     string `json:"host"`
-	Port     int    `json:"port"`
-	Username string `json:"username"`
-	Command  string `json:"command"`
+	Host     string
+	Port     int
+	Username string
+	Command  string
 }
 
 // PodCluster is a member pod's place in its cluster.
 type PodCluster struct {
-	ID   string `json:"id"`
-	Rank *int   `json:"rank"`
-	Role string `json:"role,omitempty"`
-	IP   string `json:"ip,omitempty"`
+	ID   string
+	Rank *int
+	Role string
+	IP   string
 }
 
 // GlobalNetworking is the pod's cross-data-center private network.
 type GlobalNetworking struct {
-	Enabled     bool   `json:"enabled"`
-	IP          string `json:"ip,omitempty"`
-	InternalDNS string `json:"internalDns,omitempty"`
+	Enabled     bool
+	IP          string
+	InternalDNS string
 }
 
 // PodRuntime is live data of a RUNNING pod.
 type PodRuntime struct {
-	Uptime int              `json:"uptime"`
-	GPUs   []GPUUtilization `json:"gpus"`
-	CPU    Utilization      `json:"cpu"`
-	Memory Utilization      `json:"memory"`
-	Ports  []PortMapping    `json:"ports"`
+	Uptime int
+	GPUs   []GPUUtilization
+	CPU    Utilization
+	Memory Utilization
+	Ports  []PortMapping
 }
 
 // GPUUtilization is one GPU's load in percent.
 type GPUUtilization struct {
-	Util       int `json:"util"`
-	MemoryUtil int `json:"memoryUtil"`
+	Util       int
+	MemoryUtil int
 }
 
 // Utilization is a load in percent.
 type Utilization struct {
-	Util int `json:"util"`
+	Util int
 }
 
 // PortMapping is one exposed port. Public and IP are null until mapped.
 type PortMapping struct {
-	Private int     `json:"private"`
-	Public  *int    `json:"public"`
-	Type    string  `json:"type"`
-	IP      *string `json:"ip"`
+	Private int
+	Public  *int
+	Type    string
+	IP      *string
 }
 
 // Pod statuses and actions (spec PodStatus, PodAction).

@@ -144,7 +144,7 @@ func (f *Fake) listPods(r *http.Request, _ []byte) (int, any, *problem) {
 		f.observePod(s)
 		out = append(out, f.podView(s))
 	}
-	return http.StatusOK, map[string]any{"pods": out}, nil
+	return http.StatusOK, map[string]any{"pods": podsJSON(out)}, nil
 }
 
 func (f *Fake) getPod(r *http.Request, _ []byte) (int, any, *problem) {
@@ -155,7 +155,7 @@ func (f *Fake) getPod(r *http.Request, _ []byte) (int, any, *problem) {
 		return 0, nil, notFound("pod not found")
 	}
 	f.observePod(s)
-	return http.StatusOK, f.podView(s), nil
+	return http.StatusOK, podJSON(f.podView(s)), nil
 }
 
 // requireImage is the schema's if/then: image is required unless templateId
@@ -193,7 +193,7 @@ func (f *Fake) createPod(r *http.Request, body []byte) (int, any, *problem) {
 	}
 	f.pods[s.p.ID] = s
 	f.recordPodUses(s)
-	return http.StatusCreated, f.podView(s), nil
+	return http.StatusCreated, podJSON(f.podView(s)), nil
 }
 
 func (f *Fake) updatePod(r *http.Request, body []byte) (int, any, *problem) {
@@ -238,7 +238,7 @@ func (f *Fake) updatePod(r *http.Request, body []byte) (int, any, *problem) {
 	if s.mapped {
 		f.mapPorts(s) // newly exposed TCP ports of a running pod
 	}
-	return http.StatusOK, f.podView(s), nil
+	return http.StatusOK, podJSON(f.podView(s)), nil
 }
 
 // patchPod returns a copy of cur with a PATCH body's settings applied, or
@@ -439,5 +439,5 @@ func (f *Fake) podAction(r *http.Request, body []byte) (int, any, *problem) {
 		}
 		f.beginStart(s, PodStatusStarting)
 	}
-	return http.StatusOK, f.podView(s), nil
+	return http.StatusOK, podJSON(f.podView(s)), nil
 }
