@@ -9,50 +9,51 @@ import (
 	"time"
 )
 
-// Cluster mirrors the API's Cluster object. Template,
-// DataCenterID, Network and Primary are omitted when unset, as the spec
-// says; Pods is only a summary (the members are GET /v2/clusters/{id}/pods).
+// Cluster is the fake's model of a cluster, served by clusterJSON
+// (clusters_wire.go) as the API's Cluster object. Template, DataCenterID,
+// Network and Primary are omitted when unset, as the spec says; Pods is
+// only a summary (the members are GET /v2/clusters/{id}/pods).
 type Cluster struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	Type         string          `json:"type"`
-	Compute      ClusterCompute  `json:"compute"`
-	Template     string          `json:"template,omitempty"`
-	DataCenterID string          `json:"dataCenterId,omitempty"`
-	Pods         ClusterPods     `json:"pods"`
-	Network      *ClusterNetwork `json:"network,omitempty"`
-	Primary      *ClusterPrimary `json:"primary,omitempty"`
-	CreatedAt    time.Time       `json:"createdAt"`
+	ID           string
+	Name         string
+	Type         string
+	Compute      ClusterCompute
+	Template     string
+	DataCenterID string
+	Pods         ClusterPods
+	Network      *ClusterNetwork
+	Primary      *ClusterPrimary
+	CreatedAt    time.Time
 }
 
 // ClusterCompute is the homogeneous shape: PodCount pods of GPUCountPerPod
 // GPUs of GPUTypeID each.
 type ClusterCompute struct {
-	GPUTypeID      string `json:"gpuTypeId"`
-	GPUCountPerPod int    `json:"gpuCountPerPod"`
-	PodCount       int    `json:"podCount"`
+	GPUTypeID      string
+	GPUCountPerPod int
+	PodCount       int
 }
 
 // ClusterPods counts the members, in total and per pod status (statuses
 // with no pods are left out).
 type ClusterPods struct {
-	Total    int            `json:"total"`
-	ByStatus map[string]int `json:"byStatus"`
+	Total    int
+	ByStatus map[string]int
 }
 
 // ClusterNetwork is the members' private overlay network.
 type ClusterNetwork struct {
-	CIDR      string `json:"cidr"`
-	VXLANID   int    `json:"vxlanId,omitempty"`
-	VXLANPort int    `json:"vxlanPort,omitempty"`
+	CIDR      string
+	VXLANID   int
+	VXLANPort int
 }
 
 // ClusterPrimary is the rank-0 member. SSHEndpoint ("host:port") is set only
 // while it runs with 22/tcp publicly mapped.
 type ClusterPrimary struct {
-	PodID       string `json:"podId"`
-	Status      string `json:"status"`
-	SSHEndpoint string `json:"sshEndpoint,omitempty"`
+	PodID       string
+	Status      string
+	SSHEndpoint string
 }
 
 // Cluster types (spec ClusterType) and the member roles they assign.
@@ -222,7 +223,7 @@ func (f *Fake) listClusters(r *http.Request, _ []byte) (int, any, *problem) {
 		f.observeCluster(sc.c.ID)
 		out = append(out, f.clusterView(sc))
 	}
-	return http.StatusOK, map[string]any{"clusters": out}, nil
+	return http.StatusOK, map[string]any{"clusters": clustersJSON(out)}, nil
 }
 
 func (f *Fake) getCluster(r *http.Request, _ []byte) (int, any, *problem) {
@@ -233,7 +234,7 @@ func (f *Fake) getCluster(r *http.Request, _ []byte) (int, any, *problem) {
 		return 0, nil, notFound("Cluster not found")
 	}
 	f.observeCluster(sc.c.ID)
-	return http.StatusOK, f.clusterView(sc), nil
+	return http.StatusOK, clusterJSON(f.clusterView(sc)), nil
 }
 
 func (f *Fake) listClusterPods(r *http.Request, _ []byte) (int, any, *problem) {
@@ -263,7 +264,7 @@ func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) 
 	if p != nil {
 		return 0, nil, p
 	}
-	return http.StatusCreated, f.clusterView(sc), nil
+	return http.StatusCreated, clusterJSON(f.clusterView(sc)), nil
 }
 
 // buildCluster applies the cluster create rules, places the
@@ -481,7 +482,7 @@ func (f *Fake) updateCluster(r *http.Request, body []byte) (int, any, *problem) 
 		return 0, nil, notFound("Cluster not found")
 	}
 	sc.c.Name = b.Name
-	return http.StatusOK, f.clusterView(sc), nil
+	return http.StatusOK, clusterJSON(f.clusterView(sc)), nil
 }
 
 func (f *Fake) deleteClusterHandler(r *http.Request, _ []byte) (int, any, *problem) {
