@@ -8,36 +8,38 @@ import (
 	"time"
 )
 
-// Worker mirrors the API's Worker. The nullable fields are nil until the
-// worker has started.
+// Worker is the fake's model of one endpoint worker, served by workerJSON
+// (endpoints_workers_wire.go) as the API's Worker. The nullable fields are
+// nil until the worker has started.
 type Worker struct {
-	ID            string     `json:"id"`
-	Status        string     `json:"status"`
-	IsStale       bool       `json:"isStale"`
-	Version       *int       `json:"version"`
-	GPUCount      int        `json:"gpuCount"`
-	Image         *string    `json:"image"`
-	UptimeSeconds *int       `json:"uptimeSeconds"`
-	GPUTypeID     *string    `json:"gpuTypeId"`
-	DataCenterID  *string    `json:"dataCenterId"`
-	StartedAt     *time.Time `json:"startedAt"`
+	ID            string
+	Status        string
+	IsStale       bool
+	Version       *int
+	GPUCount      int
+	Image         *string
+	UptimeSeconds *int
+	GPUTypeID     *string
+	DataCenterID  *string
+	StartedAt     *time.Time
 }
 
 // WorkerSummary counts the listed workers per status; Total is all.
 type WorkerSummary struct {
-	Running      int `json:"running"`
-	Idle         int `json:"idle"`
-	Initializing int `json:"initializing"`
-	Throttled    int `json:"throttled"`
-	Unhealthy    int `json:"unhealthy"`
-	Total        int `json:"total"`
+	Running      int
+	Idle         int
+	Initializing int
+	Throttled    int
+	Unhealthy    int
+	Total        int
 }
 
-// EndpointWorkerList is the GET /v2/serverless/{id}/workers answer.
+// EndpointWorkerList is the GET /v2/serverless/{id}/workers answer, served
+// by workerListJSON.
 type EndpointWorkerList struct {
-	Workers         []Worker      `json:"workers"`
-	Summary         WorkerSummary `json:"summary"`
-	EndpointVersion *int          `json:"endpointVersion"`
+	Workers         []Worker
+	Summary         WorkerSummary
+	EndpointVersion *int
 }
 
 // Release is one configuration version of an endpoint.
@@ -329,7 +331,7 @@ func (f *Fake) listEndpointWorkers(r *http.Request, _ []byte) (int, any, *proble
 		return 0, nil, notFound("endpoint not found")
 	}
 	f.observeWorkers(s)
-	return http.StatusOK, f.workerList(s), nil
+	return http.StatusOK, workerListJSON(f.workerList(s)), nil
 }
 
 func (f *Fake) listEndpointReleases(r *http.Request, _ []byte) (int, any, *problem) {
