@@ -59,6 +59,38 @@ func (f *Fake) SeedPod(p Pod) Pod {
 		p.Args = encodeArgs(p.Entrypoint, p.Cmd)
 	}
 	p.Entrypoint, p.Cmd = nil, nil
+	f.seedCompute(&p)
+	f.seedPlacement(&p)
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = f.clockNow().Truncate(time.Second)
+	}
+	enabled := p.GlobalNetworking.Enabled
+	p.GlobalNetworking = GlobalNetworking{}
+	s := &storedPod{p: p, seq: f.nextSeq(), product: "POD", publicPorts: map[int]int{}}
+	if enabled {
+		f.enableGlobal(s)
+	}
+	switch p.Status {
+	case PodStatusExited:
+	case PodStatusRunning:
+		f.acquireStock(s, true)
+		if s.p.StartedAt == nil {
+			now := f.clockNow().Truncate(time.Second)
+			s.p.StartedAt = &now
+		}
+		f.mapPorts(s)
+	default:
+		f.acquireStock(s, true)
+		s.startLeft = max(f.compute.startDelay, 1)
+	}
+	f.pods[p.ID] = s
+	f.recordPodUses(s)
+	return f.podView(s)
+}
+
+// seedCompute completes a seeded pod's GPU or CPU shape as a create would
+// (count 1, the machine's vCPUs and memory). Callers hold f.mu.
+func (f *Fake) seedCompute(p *Pod) {
 	if p.GPU != nil {
 		g := f.catalog.gpu(p.GPU.ID)
 		if g == nil {
@@ -69,13 +101,19 @@ func (f *Fake) SeedPod(p Pod) Pod {
 		}
 		vcpu, ram := hostShape(g)
 		p.GPU.VCPUCount, p.GPU.Memory = vcpu*float64(p.GPU.Count), ram*float64(p.GPU.Count)
-	} else {
-		cpu := f.catalog.cpu(p.CPU.ID)
-		if cpu == nil {
-			panic("runpodfake: SeedPod: unknown CPU flavour " + p.CPU.ID)
-		}
-		p.CPU.Memory = int(math.Round(float64(p.CPU.VCPUCount) * cpu.ramPerVcpu))
+		return
 	}
+	cpu := f.catalog.cpu(p.CPU.ID)
+	if cpu == nil {
+		panic("runpodfake: SeedPod: unknown CPU flavour " + p.CPU.ID)
+	}
+	p.CPU.Memory = int(math.Round(float64(p.CPU.VCPUCount) * cpu.ramPerVcpu))
+}
+
+// seedPlacement gives a seeded pod without one the first data center that
+// offers its compute (in the catalog's order) and, on a GPU, the newest
+// CUDA version there. Callers hold f.mu.
+func (f *Fake) seedPlacement(p *Pod) {
 	if p.DataCenterID == nil {
 		for k := range f.catalog.gpuStock {
 			if p.GPU != nil && k.gpu == p.GPU.ID && k.product == "POD" && k.cloud == p.Cloud &&
@@ -106,31 +144,6 @@ func (f *Fake) SeedPod(p Pod) Pod {
 			p.CudaVersion = &v
 		}
 	}
-	if p.CreatedAt.IsZero() {
-		p.CreatedAt = f.clockNow().Truncate(time.Second)
-	}
-	enabled := p.GlobalNetworking.Enabled
-	p.GlobalNetworking = GlobalNetworking{}
-	s := &storedPod{p: p, seq: f.nextSeq(), product: "POD", publicPorts: map[int]int{}}
-	if enabled {
-		f.enableGlobal(s)
-	}
-	switch p.Status {
-	case PodStatusExited:
-	case PodStatusRunning:
-		f.acquireStock(s, true)
-		if s.p.StartedAt == nil {
-			now := f.clockNow().Truncate(time.Second)
-			s.p.StartedAt = &now
-		}
-		f.mapPorts(s)
-	default:
-		f.acquireStock(s, true)
-		s.startLeft = max(f.compute.startDelay, 1)
-	}
-	f.pods[p.ID] = s
-	f.recordPodUses(s)
-	return f.podView(s)
 }
 
 func (f *Fake) dcIndex(id string) int {
