@@ -44,36 +44,37 @@ type EndpointWorkerList struct {
 
 // Release is one configuration version of an endpoint.
 type Release struct {
-	ID              string             `json:"id"`
-	Version         *int               `json:"version"`
-	Source          string             `json:"source"`
-	BuildID         *string            `json:"buildId"`
-	CreatedByUserID *string            `json:"createdByUserId"`
-	WorkerCount     int                `json:"workerCount"`
-	CreatedAt       time.Time          `json:"createdAt"`
-	Diff            []ReleaseDiffEntry `json:"diff"`
+	ID              string
+	Version         *int
+	Source          string
+	BuildID         *string
+	CreatedByUserID *string
+	WorkerCount     int
+	CreatedAt       time.Time
+	Diff            []ReleaseDiffEntry
 }
 
 // ReleaseDiffEntry is one changed field, with its legacy name.
 type ReleaseDiffEntry struct {
-	Field string `json:"field"`
-	Old   any    `json:"old"`
-	New   any    `json:"new"`
+	Field string
+	Old   any
+	New   any
 }
 
 // Rollout says how far the newest release has reached the workers.
 type Rollout struct {
-	InProgress      bool `json:"inProgress"`
-	WorkersOnLatest int  `json:"workersOnLatest"`
-	WorkersTotal    int  `json:"workersTotal"`
-	PercentOnLatest int  `json:"percentOnLatest"`
+	InProgress      bool
+	WorkersOnLatest int
+	WorkersTotal    int
+	PercentOnLatest int
 }
 
-// EndpointReleases is the GET /v2/serverless/{id}/releases answer.
+// EndpointReleases is the GET /v2/serverless/{id}/releases answer, served
+// by releasesJSON.
 type EndpointReleases struct {
-	EndpointVersion *int      `json:"endpointVersion"`
-	Rollout         Rollout   `json:"rollout"`
-	Releases        []Release `json:"releases"`
+	EndpointVersion *int
+	Rollout         Rollout
+	Releases        []Release
 }
 
 // Worker statuses (spec WorkerStatus).
@@ -342,7 +343,7 @@ func (f *Fake) listEndpointReleases(r *http.Request, _ []byte) (int, any, *probl
 		return 0, nil, notFound("endpoint not found")
 	}
 	f.observeWorkers(s)
-	return http.StatusOK, f.releasesView(s), nil
+	return http.StatusOK, releasesJSON(f.releasesView(s)), nil
 }
 
 func (f *Fake) releasesView(s *storedEndpoint) EndpointReleases {

@@ -1,8 +1,8 @@
 package runpodfake
 
-// The endpoint workers answer as the API serves it (API.md §11, spec
-// Worker, WorkerSummary, GET /v2/serverless/{endpointId}/workers), built
-// from the fake's model; see wire.go.
+// The endpoint workers and releases answers as the API serves them (API.md
+// §11, spec Worker, WorkerSummary, Release, GET /v2/serverless/{id}/workers
+// and /releases), built from the fake's model; see wire.go.
 
 // workerListJSON is {workers: [Worker], summary: WorkerSummary,
 // endpointVersion}.
@@ -40,5 +40,38 @@ func workerSummaryJSON(s WorkerSummary) wireObject {
 		{"throttled", s.Throttled},
 		{"unhealthy", s.Unhealthy},
 		{"total", s.Total},
+	}
+}
+
+// releasesJSON is the GET /v2/serverless/{id}/releases answer:
+// {endpointVersion, rollout: {inProgress, workersOnLatest, workersTotal,
+// percentOnLatest}, releases (newest first)}.
+func releasesJSON(r EndpointReleases) wireObject {
+	return wireObject{
+		{"endpointVersion", r.EndpointVersion},
+		{"rollout", wireObject{
+			{"inProgress", r.Rollout.InProgress},
+			{"workersOnLatest", r.Rollout.WorkersOnLatest},
+			{"workersTotal", r.Rollout.WorkersTotal},
+			{"percentOnLatest", r.Rollout.PercentOnLatest},
+		}},
+		{"releases", wireList(r.Releases, releaseJSON)},
+	}
+}
+
+// releaseJSON is one Release: {id, version, source, buildId,
+// createdByUserId, workerCount, createdAt, diff: [{field, old, new}]}.
+func releaseJSON(r Release) wireObject {
+	return wireObject{
+		{"id", r.ID},
+		{"version", r.Version},
+		{"source", r.Source},
+		{"buildId", r.BuildID},
+		{"createdByUserId", r.CreatedByUserID},
+		{"workerCount", r.WorkerCount},
+		{"createdAt", r.CreatedAt},
+		{"diff", wireList(r.Diff, func(d ReleaseDiffEntry) wireObject {
+			return wireObject{{"field", d.Field}, {"old", d.Old}, {"new", d.New}}
+		})},
 	}
 }
