@@ -272,47 +272,6 @@ func (f *Fake) SetGPUStock(gpuTypeID, product, cloud, dataCenterID string, n int
 	c.gpuStock[k] = n
 }
 
-// SetGPUCudaVersions sets the CUDA versions ("12.8") the machines with this
-// GPU type run in a data center; no versions means they report none (as AMD
-// machines do).
-func (f *Fake) SetGPUCudaVersions(gpuTypeID, dataCenterID string, versions ...string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := f.catalog
-	if c.gpu(gpuTypeID) == nil || c.dc(dataCenterID) == nil {
-		panic(fmt.Sprintf("runpodfake: SetGPUCudaVersions(%q, %q): unknown id", gpuTypeID, dataCenterID))
-	}
-	for _, v := range versions {
-		if _, ok := parseCudaVersion(v, false); !ok {
-			panic("runpodfake: SetGPUCudaVersions: malformed version " + v)
-		}
-	}
-	k := gpuDCKey{gpuTypeID, dataCenterID}
-	if len(versions) == 0 {
-		delete(c.cuda, k)
-		return
-	}
-	c.cuda[k] = append([]string(nil), versions...)
-}
-
-// SetCPUStock sets how many vCPUs of a flavour are free for a product
-// ("POD", "SERVERLESS") in a data center; as SetGPUStock, 0 keeps the offer
-// and a negative n withdraws it.
-func (f *Fake) SetCPUStock(cpuTypeID, product, dataCenterID string, vcpus int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := f.catalog
-	if c.cpu(cpuTypeID) == nil || c.dc(dataCenterID) == nil || !contains(cpuProducts, product) {
-		panic(fmt.Sprintf("runpodfake: SetCPUStock(%q, %q, %q): unknown id or value", cpuTypeID, product, dataCenterID))
-	}
-	k := cpuStockKey{cpuTypeID, product, dataCenterID}
-	if vcpus < 0 {
-		delete(c.cpuStock, k)
-		return
-	}
-	c.cpuStock[k] = vcpus
-}
-
 // cudaVersion is major.minor; minor -1 stands for a bare major floor.
 type cudaVersion struct{ major, minor int }
 

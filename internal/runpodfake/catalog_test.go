@@ -135,7 +135,9 @@ func TestGPUCudaFilters(t *testing.T) {
 	mustEqual(t, "floor 13", *g.Availability, "NONE")
 
 	// Numeric, not decimal, comparison: 12.10 is above 12.9.
-	f.SetGPUCudaVersions(h100, "EU-RO-1", "12.10")
+	f.mu.Lock() // no exported hook: the catalog's machines are upgraded in place
+	f.catalog.cuda[gpuDCKey{h100, "EU-RO-1"}] = []string{"12.10"}
+	f.mu.Unlock()
 	g = getGPU(t, c, h100, "include=AVAILABILITY&product=POD&minCudaVersion=12.9")
 	mustEqual(t, "12.10 >= 12.9", len(g.DataCenters), 2)
 	mustEqual(t, "sorted numerically", *g.CudaVersions, []cudaAvailView{{"12.9", true}, {"12.10", true}})
@@ -340,7 +342,9 @@ func TestCPUTypes(t *testing.T) {
 	mustEqual(t, "serverless", r.DataCenters, []availability{{"US-KS-2", "US Kansas 2", "HIGH"}})
 	r = get("cpu5m", "include=AVAILABILITY&product=POD")
 	mustEqual(t, "no stock", []any{*r.Availability, r.DataCenters}, []any{"NONE", []availability(nil)})
-	f.SetCPUStock("cpu5m", "POD", "EU-RO-1", 8)
+	f.mu.Lock() // no exported hook: stock is restocked in place
+	f.catalog.cpuStock[cpuStockKey{"cpu5m", "POD", "EU-RO-1"}] = 8
+	f.mu.Unlock()
 	r = get("cpu5m", "include=AVAILABILITY&product=POD")
 	mustEqual(t, "restocked", *r.Availability, "MEDIUM")
 	r = get("cpu5m", "")
@@ -378,8 +382,6 @@ func TestStockSettersPanicOnUnknown(t *testing.T) {
 		"product": func() { f.SetGPUStock(rtx4090, "PODS", "SECURE", "US-KS-2", 1) },
 		"cloud":   func() { f.SetGPUStock(rtx4090, "POD", "PUBLIC", "US-KS-2", 1) },
 		"dc":      func() { f.SetGPUStock(rtx4090, "POD", "SECURE", "US-KS-9", 1) },
-		"cuda":    func() { f.SetGPUCudaVersions(rtx4090, "US-KS-2", "12") },
-		"cpu":     func() { f.SetCPUStock("cpu9", "POD", "US-KS-2", 1) },
 	} {
 		func() {
 			defer func() {

@@ -9,50 +9,51 @@ import (
 	"time"
 )
 
-// Cluster mirrors the API's Cluster object. Template,
-// DataCenterID, Network and Primary are omitted when unset, as the spec
-// says; Pods is only a summary (the members are GET /v2/clusters/{id}/pods).
+// Cluster is the fake's model of a cluster, served by clusterJSON
+// (clusters_wire.go) as the API's Cluster object. Template, DataCenterID,
+// Network and Primary are omitted when unset, as the spec says; Pods is
+// only a summary (the members are GET /v2/clusters/{id}/pods).
 type Cluster struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	Type         string          `json:"type"`
-	Compute      ClusterCompute  `json:"compute"`
-	Template     string          `json:"template,omitempty"`
-	DataCenterID string          `json:"dataCenterId,omitempty"`
-	Pods         ClusterPods     `json:"pods"`
-	Network      *ClusterNetwork `json:"network,omitempty"`
-	Primary      *ClusterPrimary `json:"primary,omitempty"`
-	CreatedAt    time.Time       `json:"createdAt"`
+	ID           string
+	Name         string
+	Type         string
+	Compute      ClusterCompute
+	Template     string
+	DataCenterID string
+	Pods         ClusterPods
+	Network      *ClusterNetwork
+	Primary      *ClusterPrimary
+	CreatedAt    time.Time
 }
 
 // ClusterCompute is the homogeneous shape: PodCount pods of GPUCountPerPod
 // GPUs of GPUTypeID each.
 type ClusterCompute struct {
-	GPUTypeID      string `json:"gpuTypeId"`
-	GPUCountPerPod int    `json:"gpuCountPerPod"`
-	PodCount       int    `json:"podCount"`
+	GPUTypeID      string
+	GPUCountPerPod int
+	PodCount       int
 }
 
 // ClusterPods counts the members, in total and per pod status (statuses
 // with no pods are left out).
 type ClusterPods struct {
-	Total    int            `json:"total"`
-	ByStatus map[string]int `json:"byStatus"`
+	Total    int
+	ByStatus map[string]int
 }
 
 // ClusterNetwork is the members' private overlay network.
 type ClusterNetwork struct {
-	CIDR      string `json:"cidr"`
-	VXLANID   int    `json:"vxlanId,omitempty"`
-	VXLANPort int    `json:"vxlanPort,omitempty"`
+	CIDR      string
+	VXLANID   int
+	VXLANPort int
 }
 
 // ClusterPrimary is the rank-0 member. SSHEndpoint ("host:port") is set only
 // while it runs with 22/tcp publicly mapped.
 type ClusterPrimary struct {
-	PodID       string `json:"podId"`
-	Status      string `json:"status"`
-	SSHEndpoint string `json:"sshEndpoint,omitempty"`
+	PodID       string
+	Status      string
+	SSHEndpoint string
 }
 
 // Cluster types (spec ClusterType) and the member roles they assign.
@@ -222,7 +223,7 @@ func (f *Fake) listClusters(r *http.Request, _ []byte) (int, any, *problem) {
 		f.observeCluster(sc.c.ID)
 		out = append(out, f.clusterView(sc))
 	}
-	return http.StatusOK, map[string]any{"clusters": out}, nil
+	return http.StatusOK, map[string]any{"clusters": clustersJSON(out)}, nil
 }
 
 func (f *Fake) getCluster(r *http.Request, _ []byte) (int, any, *problem) {
@@ -233,7 +234,7 @@ func (f *Fake) getCluster(r *http.Request, _ []byte) (int, any, *problem) {
 		return 0, nil, notFound("Cluster not found")
 	}
 	f.observeCluster(sc.c.ID)
-	return http.StatusOK, f.clusterView(sc), nil
+	return http.StatusOK, clusterJSON(f.clusterView(sc)), nil
 }
 
 func (f *Fake) listClusterPods(r *http.Request, _ []byte) (int, any, *problem) {
@@ -248,7 +249,7 @@ func (f *Fake) listClusterPods(r *http.Request, _ []byte) (int, any, *problem) {
 		f.observePod(m)
 		out = append(out, f.podView(m))
 	}
-	return http.StatusOK, map[string]any{"pods": out}, nil
+	return http.StatusOK, map[string]any{"pods": podsJSON(out)}, nil
 }
 
 func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) {
@@ -263,7 +264,7 @@ func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) 
 	if p != nil {
 		return 0, nil, p
 	}
-	return http.StatusCreated, f.clusterView(sc), nil
+	return http.StatusCreated, clusterJSON(f.clusterView(sc)), nil
 }
 
 // buildCluster applies the cluster create rules, places the
@@ -281,96 +282,15 @@ func (f *Fake) createCluster(r *http.Request, body []byte) (int, any, *problem) 
 //
 // Callers hold f.mu.
 func (f *Fake) buildCluster(b *clusterBody, raw map[string]any) (*storedCluster, *problem) {
-	var tmpl *Template
-	if b.TemplateID != nil {
-		var clash []string
-		for _, k := range templateExclusive {
-			if has(raw, k) {
-				clash = append(clash, k)
-			}
-		}
-		if len(clash) > 0 {
-			return nil, badRequest("templateId is mutually exclusive with %s; the template supplies the container settings", strings.Join(clash, ", "))
-		}
-		s, ok := f.tmpls[*b.TemplateID]
-		if !ok {
-			return nil, badRequest("template %q not found", *b.TemplateID)
-		}
-		if s.t.Serverless {
-			return nil, badRequest("template %s is a serverless template; clusters need a pod template", *b.TemplateID)
-		}
-		t := cloneTemplate(s.t)
-		if !s.owned() {
-			t.Registry = nil
-		}
-		tmpl = &t
-	} else if b.Image == nil {
-		return nil, badRequest("image is required unless templateId is set")
+	tmpl, p := f.clusterTemplate(b, raw)
+	if p != nil {
+		return nil, p
 	}
-
-	proto := Pod{Cloud: "SECURE", Disk: DefaultPodDisk, Env: map[string]string{}}
-	startSSH, startJupyter := false, false
-	var cuda cudaConstraint
-	if tmpl != nil {
-		// The template supplies image, args, disk, env, ports and the
-		// registry credential; its mounts are not applied (INFERRED: the
-		// docs list what it supplies and mounts is not among it).
-		proto.Image, proto.Args, proto.Disk = tmpl.Image, tmpl.Args, tmpl.Disk
-		proto.Ports = slices.Clone(tmpl.Ports)
-		for k, v := range tmpl.Env {
-			proto.Env[k] = v
-		}
-		proto.Registry = copyString(tmpl.Registry)
-		id := tmpl.ID
-		proto.Template = &id
-		startSSH, startJupyter = tmpl.StartSSH, tmpl.StartJupyter
-		if len(tmpl.AllowedCudaVersions) > 0 {
-			cuda.exact = slices.Clone(tmpl.AllowedCudaVersions)
-		}
-	} else {
-		if strings.TrimSpace(*b.Image) == "" {
-			return nil, badRequest("image must not be empty")
-		}
-		proto.Image = *b.Image
-		args, p := resolveCommand("", b.Args, b.Entrypoint, b.Cmd)
-		if p != nil {
-			return nil, p
-		}
-		proto.Args = args
-		if b.Disk != nil {
-			proto.Disk = *b.Disk
-		}
-		for k, v := range b.Env {
-			proto.Env[k] = v
-		}
-		if b.Ports != nil {
-			proto.Ports = slices.Clone(*b.Ports)
-		}
-		for _, port := range proto.Ports {
-			if p := checkPort(port); p != nil {
-				return nil, p
-			}
-		}
-		if b.Mounts != nil {
-			if b.Mounts.Persistent != nil && b.Mounts.Network != nil {
-				return nil, badRequest("mounts: set either persistent or network, not both")
-			}
-			if b.Mounts.Persistent != nil {
-				pm := *b.Mounts.Persistent
-				proto.Mounts.Persistent = &pm
-			}
-			if b.Mounts.Network != nil && len(*b.Mounts.Network) > 0 {
-				proto.Mounts.Network = slices.Clone(*b.Mounts.Network)
-			}
-		}
+	plan, p := f.clusterProto(b, tmpl)
+	if p != nil {
+		return nil, p
 	}
-	if b.StartSSH != nil {
-		startSSH = *b.StartSSH
-	}
-	if b.StartJupyter != nil {
-		startJupyter = *b.StartJupyter
-	}
-
+	proto, cuda := plan.proto, plan.cuda
 	volDC, p := f.networkMountDC(proto.Mounts, proto.Cloud)
 	if p != nil {
 		return nil, p
@@ -400,7 +320,7 @@ func (f *Fake) buildCluster(b *clusterBody, raw map[string]any) (*storedCluster,
 		return nil, p
 	}
 
-	f.injectStartEnv(proto.Env, startSSH, startJupyter)
+	f.injectStartEnv(proto.Env, plan.startSSH, plan.startJupyter)
 	vcpu, ram := hostShape(g)
 	proto.GPU = &PodGPU{ID: g.id, Count: q.count, VCPUCount: vcpu * float64(q.count), Memory: ram * float64(q.count)}
 	proto.DataCenterID = &dc
@@ -426,6 +346,117 @@ func (f *Fake) buildCluster(b *clusterBody, raw map[string]any) (*storedCluster,
 	}
 	f.syncClusterRate(sc.c.ID)
 	return sc, nil
+}
+
+// clusterTemplate resolves a create's templateId: it excludes the
+// container fields and mounts, and must name a pod template (400); without
+// one, image is required (400). Callers hold f.mu.
+func (f *Fake) clusterTemplate(b *clusterBody, raw map[string]any) (*Template, *problem) {
+	if b.TemplateID == nil {
+		if b.Image == nil {
+			return nil, badRequest("image is required unless templateId is set")
+		}
+		return nil, nil
+	}
+	var clash []string
+	for _, k := range templateExclusive {
+		if has(raw, k) {
+			clash = append(clash, k)
+		}
+	}
+	if len(clash) > 0 {
+		return nil, badRequest("templateId is mutually exclusive with %s; the template supplies the container settings", strings.Join(clash, ", "))
+	}
+	s, ok := f.tmpls[*b.TemplateID]
+	if !ok {
+		return nil, badRequest("template %q not found", *b.TemplateID)
+	}
+	if s.t.Serverless {
+		return nil, badRequest("template %s is a serverless template; clusters need a pod template", *b.TemplateID)
+	}
+	t := cloneTemplate(s.t)
+	if !s.owned() {
+		t.Registry = nil
+	}
+	return &t, nil
+}
+
+// clusterPlan is what a cluster create resolves to before placement: the
+// member pod every rank starts from, the start flags (applied to its env
+// once placed) and the CUDA constraint placement must honour.
+type clusterPlan struct {
+	proto                  Pod
+	startSSH, startJupyter bool
+	cuda                   cudaConstraint
+}
+
+// clusterProto builds the plan from the template's container settings, or
+// the body's (with its mounts). Callers hold f.mu.
+func (f *Fake) clusterProto(b *clusterBody, tmpl *Template) (clusterPlan, *problem) {
+	proto := Pod{Cloud: "SECURE", Disk: DefaultPodDisk, Env: map[string]string{}}
+	startSSH, startJupyter := false, false
+	var cuda cudaConstraint
+	if tmpl != nil {
+		// The template supplies image, args, disk, env, ports and the
+		// registry credential; its mounts are not applied (INFERRED: the
+		// docs list what it supplies and mounts is not among it).
+		proto.Image, proto.Args, proto.Disk = tmpl.Image, tmpl.Args, tmpl.Disk
+		proto.Ports = slices.Clone(tmpl.Ports)
+		for k, v := range tmpl.Env {
+			proto.Env[k] = v
+		}
+		proto.Registry = copyString(tmpl.Registry)
+		id := tmpl.ID
+		proto.Template = &id
+		startSSH, startJupyter = tmpl.StartSSH, tmpl.StartJupyter
+		if len(tmpl.AllowedCudaVersions) > 0 {
+			cuda.exact = slices.Clone(tmpl.AllowedCudaVersions)
+		}
+	} else {
+		if strings.TrimSpace(*b.Image) == "" {
+			return clusterPlan{}, badRequest("image must not be empty")
+		}
+		proto.Image = *b.Image
+		args, p := resolveCommand("", b.Args, b.Entrypoint, b.Cmd)
+		if p != nil {
+			return clusterPlan{}, p
+		}
+		proto.Args = args
+		if b.Disk != nil {
+			proto.Disk = *b.Disk
+		}
+		for k, v := range b.Env {
+			proto.Env[k] = v
+		}
+		if b.Ports != nil {
+			proto.Ports = slices.Clone(*b.Ports)
+		}
+		for _, port := range proto.Ports {
+			if p := checkPort(port); p != nil {
+				return clusterPlan{}, p
+			}
+		}
+		if b.Mounts != nil {
+			if b.Mounts.Persistent != nil && b.Mounts.Network != nil {
+				return clusterPlan{}, badRequest("mounts: set either persistent or network, not both")
+			}
+			if b.Mounts.Persistent != nil {
+				pm := *b.Mounts.Persistent
+				proto.Mounts.Persistent = &pm
+			}
+			if b.Mounts.Network != nil && len(*b.Mounts.Network) > 0 {
+				proto.Mounts.Network = slices.Clone(*b.Mounts.Network)
+			}
+		}
+	}
+	if b.StartSSH != nil {
+		startSSH = *b.StartSSH
+	}
+	if b.StartJupyter != nil {
+		startJupyter = *b.StartJupyter
+	}
+
+	return clusterPlan{proto: proto, startSSH: startSSH, startJupyter: startJupyter, cuda: cuda}, nil
 }
 
 // clusterRole is the role a member gets: SLURM and RAY clusters assign
@@ -481,7 +512,7 @@ func (f *Fake) updateCluster(r *http.Request, body []byte) (int, any, *problem) 
 		return 0, nil, notFound("Cluster not found")
 	}
 	sc.c.Name = b.Name
-	return http.StatusOK, f.clusterView(sc), nil
+	return http.StatusOK, clusterJSON(f.clusterView(sc)), nil
 }
 
 func (f *Fake) deleteClusterHandler(r *http.Request, _ []byte) (int, any, *problem) {

@@ -55,11 +55,11 @@
 //   - Credentials: SeedSecret, Secret (with the value that was sent),
 //     RotateSecret (moves valueLastUpdatedAt), DeleteSecret; SetSSHKeys and
 //     SSHKeys; Registry returns the write-only username and password sent.
-//   - Catalog stock: SetGPUStock, SetGPUCudaVersions, SetCPUStock.
+//   - Catalog stock: SetGPUStock.
 //   - Pods and clusters: SeedPod, UpdatePod, SetPodStatus, DeletePod,
 //     ScaleCluster, RenameCluster, DeleteCluster. Status is asynchronous and
 //     test-driven: SetPodStartDelay and SetPortMappingDelay say how many
-//     reads a pod needs to run and to get public ports (see pods.go).
+//     reads a pod needs to run and to get public ports (see pods_lifecycle.go).
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
 //   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
@@ -67,10 +67,7 @@
 //     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
 //     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
-//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed);
-//     SetEndpointWorkersStatusForName forces the status of workers not
-//     started yet (for an endpoint Terraform is about to create), for a
-//     number of reads or for good.
+//     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
 //     Workers are simulated like pod status: SetEndpointWorkerStartDelay
 //     says how many reads of /workers or /releases a new worker needs to
 //     become IDLE; after a release stale workers are replaced over reads.
@@ -101,7 +98,13 @@
 // Each area (templates.go, registries.go, catalog.go) owns one file: the
 // exported object struct with JSON tags, its request schemas built with the
 // helpers of schema.go, its handlers registered from a <area>Routes method
-// called by Fake.routes, and its seeding and out-of-band helpers. State
-// lives in a map on Fake guarded by Fake.mu; references that block a delete
-// are recorded with addUse/usersOf so any area can refuse an in-use object.
+// called by Fake.routes, and its seeding and out-of-band helpers. A large
+// area splits by concern instead: pods are pods.go (the model),
+// pods_handlers.go, pods_create.go, pods_placement.go, pods_lifecycle.go,
+// pods_seed.go and pods_wire.go. For pods, clusters and endpoint workers the
+// exported structs are the fake's model only (no JSON tags): what is served
+// is declared field by field in <area>_wire.go, with the API reference's
+// names, on the ordered objects of wire.go. State lives in a map on Fake
+// guarded by Fake.mu; references that block a delete are recorded with
+// addUse/usersOf so any area can refuse an in-use object.
 package runpodfake

@@ -91,7 +91,7 @@ func TestDelegationRefusals(t *testing.T) {
 // Every delegation exchange, success and refusal, conforms to the spec.
 func TestDelegationConformance(t *testing.T) {
 	t.Parallel()
-	f, c := newTestClient(t, WithSpecPath(mustFindSpec(t)))
+	f, c := newTestClient(t)
 	name := "seeded"
 	seeded := f.SeedDelegation("arn:aws-cn:ecr:cn-north-1:123456789012:repository/team/app", &name)
 	mustEqual(t, "China host", seeded.DockerRegistryURI, "123456789012.dkr.ecr.cn-north-1.amazonaws.com.cn")

@@ -13,7 +13,7 @@ import (
 
 // Serverless endpoints (/v2/serverless): CRUD, the endpoint's bound
 // template, simulated workers and releases. Workers are simulated like pod
-// status (pods.go): counted reads, no goroutines, no sleeps. See
+// status (pods_lifecycle.go): counted reads, no goroutines, no sleeps. See
 // endpoints_workers.go.
 
 // Endpoint mirrors the API's Endpoint object. Exactly one of GPU and CPU is

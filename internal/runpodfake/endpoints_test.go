@@ -419,26 +419,6 @@ func TestEndpointWorkerLogs(t *testing.T) {
 	c.do("GET", logs, nil).wantProblem(t, 404, "worker")
 }
 
-func TestEndpointWorkersStatusForName(t *testing.T) {
-	t.Parallel()
-	f, c := newTestClient(t)
-	f.SetEndpointWorkerStartDelay(1)
-	f.SetEndpointWorkersStatusForName("flaky", WorkerThrottled, 2)
-	f.SetEndpointWorkersStatusForName("broken", WorkerUnhealthy, 0)
-	flaky := c.createEndpoint(epBody(map[string]any{"name": "flaky", "workers": map[string]any{"min": 1}}))
-	broken := c.createEndpoint(epBody(map[string]any{"name": "broken", "workers": map[string]any{"min": 1}}))
-	other := c.createEndpoint(epBody(map[string]any{"name": "other", "workers": map[string]any{"min": 1}}))
-	mustEqual(t, "read 1", c.workers(flaky.ID).Summary, WorkerSummary{Throttled: 1, Total: 1})
-	mustEqual(t, "read 2", c.workers(flaky.ID).Summary, WorkerSummary{Throttled: 1, Total: 1})
-	mustEqual(t, "read 3", c.workers(flaky.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
-	for range 3 {
-		mustEqual(t, "broken", c.workers(broken.ID).Summary, WorkerSummary{Unhealthy: 1, Total: 1})
-	}
-	mustEqual(t, "other", c.workers(other.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
-	f.SetEndpointWorkersStatus(broken.ID, "")
-	mustEqual(t, "recovered", c.workers(broken.ID).Summary, WorkerSummary{Idle: 1, Total: 1})
-}
-
 func TestSeedAndPatchEndpointOutOfBand(t *testing.T) {
 	t.Parallel()
 	f, c := newTestClient(t)

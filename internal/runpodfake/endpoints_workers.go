@@ -8,70 +8,73 @@ import (
 	"time"
 )
 
-// Worker mirrors the API's Worker. The nullable fields are nil until the
-// worker has started.
+// Worker is the fake's model of one endpoint worker, served by workerJSON
+// (endpoints_workers_wire.go) as the API's Worker. The nullable fields are
+// nil until the worker has started.
 type Worker struct {
-	ID            string     `json:"id"`
-	Status        string     `json:"status"`
-	IsStale       bool       `json:"isStale"`
-	Version       *int       `json:"version"`
-	GPUCount      int        `json:"gpuCount"`
-	Image         *string    `json:"image"`
-	UptimeSeconds *int       `json:"uptimeSeconds"`
-	GPUTypeID     *string    `json:"gpuTypeId"`
-	DataCenterID  *string    `json:"dataCenterId"`
-	StartedAt     *time.Time `json:"startedAt"`
+	ID            string
+	Status        string
+	IsStale       bool
+	Version       *int
+	GPUCount      int
+	Image         *string
+	UptimeSeconds *int
+	GPUTypeID     *string
+	DataCenterID  *string
+	StartedAt     *time.Time
 }
 
 // WorkerSummary counts the listed workers per status; Total is all.
 type WorkerSummary struct {
-	Running      int `json:"running"`
-	Idle         int `json:"idle"`
-	Initializing int `json:"initializing"`
-	Throttled    int `json:"throttled"`
-	Unhealthy    int `json:"unhealthy"`
-	Total        int `json:"total"`
+	Running      int
+	Idle         int
+	Initializing int
+	Throttled    int
+	Unhealthy    int
+	Total        int
 }
 
-// EndpointWorkerList is the GET /v2/serverless/{id}/workers answer.
+// EndpointWorkerList is the GET /v2/serverless/{id}/workers answer, served
+// by workerListJSON.
 type EndpointWorkerList struct {
-	Workers         []Worker      `json:"workers"`
-	Summary         WorkerSummary `json:"summary"`
-	EndpointVersion *int          `json:"endpointVersion"`
+	Workers         []Worker
+	Summary         WorkerSummary
+	EndpointVersion *int
 }
 
 // Release is one configuration version of an endpoint.
 type Release struct {
-	ID              string             `json:"id"`
-	Version         *int               `json:"version"`
-	Source          string             `json:"source"`
-	BuildID         *string            `json:"buildId"`
-	CreatedByUserID *string            `json:"createdByUserId"`
-	WorkerCount     int                `json:"workerCount"`
-	CreatedAt       time.Time          `json:"createdAt"`
-	Diff            []ReleaseDiffEntry `json:"diff"`
+	ID              string
+	Version         *int
+	Source          string
+	BuildID         *string
+	CreatedByUserID *string
+	WorkerCount     int
+	CreatedAt       time.Time
+	Diff            []ReleaseDiffEntry
 }
 
 // ReleaseDiffEntry is one changed field, with its legacy name.
 type ReleaseDiffEntry struct {
-	Field string `json:"field"`
-	Old   any    `json:"old"`
-	New   any    `json:"new"`
+	Field string
+	Old   any
+	New   any
 }
 
 // Rollout says how far the newest release has reached the workers.
 type Rollout struct {
-	InProgress      bool `json:"inProgress"`
-	WorkersOnLatest int  `json:"workersOnLatest"`
-	WorkersTotal    int  `json:"workersTotal"`
-	PercentOnLatest int  `json:"percentOnLatest"`
+	InProgress      bool
+	WorkersOnLatest int
+	WorkersTotal    int
+	PercentOnLatest int
 }
 
-// EndpointReleases is the GET /v2/serverless/{id}/releases answer.
+// EndpointReleases is the GET /v2/serverless/{id}/releases answer, served
+// by releasesJSON.
 type EndpointReleases struct {
-	EndpointVersion *int      `json:"endpointVersion"`
-	Rollout         Rollout   `json:"rollout"`
-	Releases        []Release `json:"releases"`
+	EndpointVersion *int
+	Rollout         Rollout
+	Releases        []Release
 }
 
 // Worker statuses (spec WorkerStatus).
@@ -98,11 +101,8 @@ type storedWorker struct {
 	dc        *string
 	startLeft int
 	startedAt *time.Time
-	forced    string // SetEndpointWorkersStatus; "" = natural
-	// forcedReads is how many more reads show forced, when forcedTimed.
-	forcedReads int
-	forcedTimed bool
-	logs        []podLogEvent // what GET .../workers/{workerId}/logs serves
+	forced    string        // SetEndpointWorkersStatus; "" = natural
+	logs      []podLogEvent // what GET .../workers/{workerId}/logs serves
 	// env is what the worker booted with: the endpoint's env at its
 	// creation, secrets resolved (endpoints_worker_logs.go).
 	env map[string]string
@@ -172,39 +172,10 @@ func (f *Fake) SetEndpointWorkersStatus(id, status string) bool {
 		return false
 	}
 	for _, w := range s.workers {
-		w.forced, w.forcedTimed = status, false
+		w.forced = status
 	}
 	f.reconcileWorkers(s)
 	return true
-}
-
-type forcedStatus struct {
-	status string
-	reads  int
-}
-
-// SetEndpointWorkersStatusForName makes every worker that starts from now
-// on for an endpoint named name (existing or created later, e.g. by
-// Terraform) show status for its first reads worker reads (0: until
-// SetEndpointWorkersStatus changes it); after that it continues in its
-// natural state, which has kept counting down meanwhile. "" stops it for
-// new workers. This is how a test makes a create's workers THROTTLED for a
-// while, or UNHEALTHY for good. It panics on an unknown status or a
-// negative reads.
-func (f *Fake) SetEndpointWorkersStatusForName(name, status string, reads int) {
-	if status != "" && !contains([]string{WorkerRunning, WorkerIdle, WorkerInitializing, WorkerThrottled, WorkerUnhealthy}, status) {
-		panic("runpodfake: SetEndpointWorkersStatusForName: unknown status " + status)
-	}
-	if reads < 0 {
-		panic("runpodfake: SetEndpointWorkersStatusForName: negative reads")
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if status == "" {
-		delete(f.endpointStatusByName, name)
-		return
-	}
-	f.endpointStatusByName[name] = forcedStatus{status: status, reads: reads}
 }
 
 // EndpointWorkers returns an endpoint's worker list as the API would,
@@ -224,13 +195,6 @@ func (f *Fake) EndpointWorkers(id string) (EndpointWorkerList, bool) {
 func (f *Fake) observeWorkers(s *storedEndpoint) {
 	now := f.clockNow().Truncate(time.Second)
 	for _, w := range s.workers {
-		if w.forced != "" && w.forcedTimed {
-			if w.forcedReads == 0 {
-				w.forced, w.forcedTimed = "", false
-			} else {
-				w.forcedReads--
-			}
-		}
 		if w.startedAt != nil {
 			continue
 		}
@@ -280,9 +244,6 @@ func (f *Fake) reconcileWorkers(s *storedEndpoint) {
 // in the first allowed data center. Callers hold f.mu.
 func (f *Fake) newWorker(s *storedEndpoint) *storedWorker {
 	w := &storedWorker{id: f.ids.next(), version: s.version, image: s.e.Image, startLeft: f.endpointStartDelay, env: f.bootEnv(s)}
-	if fs, ok := f.endpointStatusByName[s.e.Name]; ok {
-		w.forced, w.forcedReads, w.forcedTimed = fs.status, fs.reads, fs.reads > 0
-	}
 	if g := s.e.GPU; g != nil {
 		w.gpuCount = g.Count
 		for _, p := range g.Pools {
@@ -371,7 +332,7 @@ func (f *Fake) listEndpointWorkers(r *http.Request, _ []byte) (int, any, *proble
 		return 0, nil, notFound("endpoint not found")
 	}
 	f.observeWorkers(s)
-	return http.StatusOK, f.workerList(s), nil
+	return http.StatusOK, workerListJSON(f.workerList(s)), nil
 }
 
 func (f *Fake) listEndpointReleases(r *http.Request, _ []byte) (int, any, *problem) {
@@ -382,7 +343,7 @@ func (f *Fake) listEndpointReleases(r *http.Request, _ []byte) (int, any, *probl
 		return 0, nil, notFound("endpoint not found")
 	}
 	f.observeWorkers(s)
-	return http.StatusOK, f.releasesView(s), nil
+	return http.StatusOK, releasesJSON(f.releasesView(s)), nil
 }
 
 func (f *Fake) releasesView(s *storedEndpoint) EndpointReleases {

@@ -39,12 +39,10 @@ type Fake struct {
 	// SetEndpointWorkerStartDelay (see endpoints_workers.go).
 	endpoints          map[string]*storedEndpoint
 	endpointStartDelay int
-	// endpointStatusByName is SetEndpointWorkersStatusForName.
-	endpointStatusByName map[string]forcedStatus
-	compute              computeState             // pod lifecycle settings, clock, cluster billing
-	users                map[ref]map[ref]struct{} // in-use references: target -> users
-	catalog              *catalog
-	podLogs              podLogStore // pod boot logs, see pod_logs.go
+	compute            computeState             // pod lifecycle settings, clock, cluster billing
+	users              map[ref]map[ref]struct{} // in-use references: target -> users
+	catalog            *catalog
+	podLogs            podLogStore // pod boot logs, see pod_logs.go
 	// workerLogByName is SetEndpointWorkerLogForName.
 	workerLogByName map[string]*PodLogScript
 
@@ -71,8 +69,6 @@ type Option func(*config)
 
 type config struct {
 	apiKey        string
-	specPath      string
-	noSpec        bool
 	violationHook func(string)
 	accessLog     io.Writer
 	quota         int
@@ -83,15 +79,6 @@ type config struct {
 
 // WithAPIKey sets the only bearer token the fake accepts.
 func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
-
-// WithSpecPath makes NewTestServer check against this OpenAPI document
-// instead of the one FindSpec locates. New ignores it (call
-// CheckAgainstSpec).
-func WithSpecPath(path string) Option { return func(c *config) { c.specPath = path } }
-
-// WithoutSpecCheck stops NewTestServer from turning on spec checking, for
-// tests that deliberately make the fake misbehave.
-func WithoutSpecCheck() Option { return func(c *config) { c.noSpec = true } }
 
 // WithSpecViolationHook calls fn with every spec violation as it is found
 // (the demo server logs them to stderr). Violations are recorded either way.
@@ -136,22 +123,21 @@ func New(opts ...Option) *Fake {
 		cfg.rateClock = time.Now
 	}
 	f := &Fake{
-		cfg:                  cfg,
-		ids:                  newIDGen(),
-		tmpls:                map[string]*storedTemplate{},
-		regs:                 map[string]*storedRegistry{},
-		delegations:          map[string]*storedDelegation{},
-		vols:                 map[string]*storedVolume{},
-		secrets:              newSecretStore(),
-		pods:                 map[string]*storedPod{},
-		clusters:             map[string]*storedCluster{},
-		endpoints:            map[string]*storedEndpoint{},
-		endpointStartDelay:   DefaultEndpointWorkerStartDelay,
-		endpointStatusByName: map[string]forcedStatus{},
-		compute:              newComputeState(),
-		users:                map[ref]map[ref]struct{}{},
-		catalog:              defaultCatalog(),
-		rate:                 newRateLimiter(cfg),
+		cfg:                cfg,
+		ids:                newIDGen(),
+		tmpls:              map[string]*storedTemplate{},
+		regs:               map[string]*storedRegistry{},
+		delegations:        map[string]*storedDelegation{},
+		vols:               map[string]*storedVolume{},
+		secrets:            newSecretStore(),
+		pods:               map[string]*storedPod{},
+		clusters:           map[string]*storedCluster{},
+		endpoints:          map[string]*storedEndpoint{},
+		endpointStartDelay: DefaultEndpointWorkerStartDelay,
+		compute:            newComputeState(),
+		users:              map[ref]map[ref]struct{}{},
+		catalog:            defaultCatalog(),
+		rate:               newRateLimiter(cfg),
 	}
 	f.seedPublicTemplates()
 	f.routes()

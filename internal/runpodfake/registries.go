@@ -159,16 +159,9 @@ func (f *Fake) DeleteRegistry(id string) bool {
 }
 
 // MarkRegistryUsedByPod records that pod podID pulls its image with the
-// credential, so DELETE answers 400 until ReleaseRegistry.
+// credential, so DELETE answers 400 (the demo server's pre-existing pod).
 func (f *Fake) MarkRegistryUsedByPod(registryID, podID string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.addUse(ref{kindRegistry, registryID}, ref{kindPod, podID})
-}
-
-// ReleaseRegistry clears every pod mark on the credential.
-func (f *Fake) ReleaseRegistry(registryID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.dropUses(ref{kindRegistry, registryID})
 }

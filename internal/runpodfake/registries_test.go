@@ -66,10 +66,10 @@ func TestRegistryInUseAndTemplateReferences(t *testing.T) {
 	tpl := c.createTemplate(map[string]any{"name": "t", "image": "private/img", "registry": reg.ID})
 	mustEqual(t, "template registry", *tpl.Registry, reg.ID)
 
-	f.MarkRegistryUsedByPod(reg.ID, "pod0000001")
+	pod := c.createPod(gpuPodBody(map[string]any{"image": "private/img", "registry": reg.ID}))
 	c.do("DELETE", "/v2/registries/"+reg.ID, nil).
 		wantProblem(t, http.StatusBadRequest, "Registry credential is in use by a pod and cannot be deleted")
-	f.ReleaseRegistry(reg.ID)
+	c.do("DELETE", "/v2/pods/"+jsonStr(t, pod["id"]), nil).wantStatus(t, http.StatusNoContent)
 
 	// A template reference does not block the delete; it silently goes null.
 	c.do("DELETE", "/v2/registries/"+reg.ID, nil).wantStatus(t, http.StatusNoContent)

@@ -65,7 +65,7 @@ func (r *recordingTB) Fatalf(f string, a ...any) {
 func TestNewTestServerFailsTheTestOnViolations(t *testing.T) {
 	t.Parallel()
 	rt := &recordingTB{TB: t}
-	f := NewTestServer(rt, WithSpecPath(mustFindSpec(t)))
+	f := NewTestServer(rt)
 	c := &testClient{t: t, f: f, key: DefaultAPIKey}
 	tpl := f.SeedTemplate(DefaultTemplate("x", "y"))
 	f.UpdateTemplate(tpl.ID, func(t *Template) { t.Name = ""; t.Category = "" })

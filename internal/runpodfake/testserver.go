@@ -9,29 +9,22 @@ import (
 )
 
 // NewTestServer starts the fake on a loopback httptest server that
-// t.Cleanup closes. Unless WithoutSpecCheck is given it also turns on spec
-// checking (CheckAgainstSpec) with the spec FindSpec locates (or
-// WithSpecPath's), and at cleanup fails the test with t.Errorf listing every
-// violation. The spec is the committed testdata/openapi-facts.json unless
+// t.Cleanup closes. It also turns on spec checking (CheckAgainstSpec) with
+// the spec FindSpec locates, and at cleanup fails the test with t.Errorf
+// listing every violation. The spec is the committed testdata/openapi-facts.json unless
 // RUNPOD_OPENAPI_SPEC names another; a missing one fails the test.
 func NewTestServer(t testing.TB, opts ...Option) *Fake {
 	t.Helper()
 	f := New(opts...)
-	if !f.cfg.noSpec {
-		path, explicit := f.cfg.specPath, f.cfg.specPath != ""
-		if path == "" {
-			path, explicit = FindSpec()
+	switch path, explicit := FindSpec(); {
+	case path != "":
+		if err := f.CheckAgainstSpec(path); err != nil {
+			t.Fatalf("runpodfake: %v", err)
 		}
-		switch {
-		case path != "":
-			if err := f.CheckAgainstSpec(path); err != nil {
-				t.Fatalf("runpodfake: %v", err)
-			}
-		case explicit:
-			t.Fatalf("runpodfake: RUNPOD_OPENAPI_SPEC names a file that does not exist")
-		default:
-			t.Fatalf("runpodfake: the committed OpenAPI facts (%s) are not found above the working directory", specfacts.CommittedPath)
-		}
+	case explicit:
+		t.Fatalf("runpodfake: RUNPOD_OPENAPI_SPEC names a file that does not exist")
+	default:
+		t.Fatalf("runpodfake: the committed OpenAPI facts (%s) are not found above the working directory", specfacts.CommittedPath)
 	}
 	srv := httptest.NewServer(f)
 	f.srvMu.Lock()
