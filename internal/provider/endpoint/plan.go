@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -284,116 +283,122 @@ func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.M
 			plan.Name.ValueString(), plan.ID.ValueString(), was, now, plan.WorkersMax.ValueInt64()))
 }
 
-// serverlessGPUs is what the plan checks read from the catalog (memoized
-// per provider process): the GPU types with their serverless pool, price
-// and SERVERLESS stock.
-func (r *endpointResource) serverlessGPUs(ctx context.Context) ([]runpod.GPUType, error) {
+// serverlessPools is what the GPU checks read from the catalog (memoized
+// per provider process): the GPU types by serverless pool, with their
+// serverless price and SERVERLESS stock.
+func (r *endpointResource) serverlessPools(ctx context.Context) (placement.ServerlessPools, error) {
 	cat, d := r.Data.Catalog()
 	if d.HasError() {
 		return nil, fmt.Errorf("the catalog is not available")
 	}
-	return cat.GPUTypes(ctx, runpod.GPUTypeQuery{IncludeAvailability: true, Products: []string{"SERVERLESS"}})
+	gpus, err := cat.GPUTypes(ctx, placement.ServerlessGPUQuery())
+	if err != nil {
+		return nil, err
+	}
+	return placement.PoolsOf(gpus), nil
 }
 
-// pools groups the catalog's GPU types by serverless pool.
-func pools(gpus []runpod.GPUType) map[string][]runpod.GPUType {
-	out := map[string][]runpod.GPUType{}
-	for _, g := range gpus {
-		if g.Pool != nil && *g.Pool != "" {
-			out[*g.Pool] = append(out[*g.Pool], g)
-		}
+// cpuFlavours is what the CPU checks read from the catalog (memoized per
+// provider process): every flavour with its vCPU range and serverless price.
+func (r *endpointResource) cpuFlavours(ctx context.Context) ([]runpod.CPUType, diag.Diagnostics) {
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, d
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
+	if err != nil {
+		return nil, diag.Diagnostics{diagnostics.APIError("Cannot Check CPU Flavours", "reading the CPU catalog to check cpu", err)}
 	}
-	sort.Strings(keys)
-	return keys
+	return flavours, nil
 }
 
 // checkCompute fails the plan on pools, excluded types or CPU flavours the
 // catalog does not have, naming what it does have.
 func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
 	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok && len(ids) > 0 {
-		gpus, err := r.serverlessGPUs(ctx)
-		if err != nil {
-			diags.Append(diagnostics.APIError("Cannot Check GPU Pools", "reading the GPU catalog to check gpu_pools", err))
+		if !r.checkPools(ctx, plan, ids, diags) {
 			return
-		}
-		byPool := pools(gpus)
-		var unknown []string
-		for _, id := range ids {
-			if _, ok := byPool[id]; !ok {
-				unknown = append(unknown, id)
-			}
-		}
-		if len(unknown) > 0 {
-			lines := make([]string, 0, len(byPool))
-			for _, p := range sortedKeys(byPool) {
-				lines = append(lines, fmt.Sprintf("  - %s: %s", p, typeNames(byPool[p])))
-			}
-			diags.AddAttributeError(path.Root("gpu_pools"), "Unknown Serverless GPU Pool",
-				fmt.Sprintf("gpu_pools has %s, which %s not a serverless pool in Runpod's catalog. gpu_pools takes pool ids "+
-					"(the catalog's `pool`), not GPU type ids. The pools are:\n%s",
-					quoteList(unknown), isAre(len(unknown)), strings.Join(lines, "\n")))
-			return
-		}
-		excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
-		inPools := map[string]bool{}
-		for _, id := range ids {
-			for _, g := range byPool[id] {
-				inPools[g.ID] = true
-			}
-		}
-		var bad []string
-		for _, x := range excluded {
-			if !inPools[strings.TrimSpace(x)] {
-				bad = append(bad, x)
-			}
-		}
-		if len(bad) > 0 {
-			diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Excluded GPU Type Not In The Pools",
-				fmt.Sprintf("gpu_excluded_type_ids has %s, which %s not a GPU type in gpu_pools (%s). Runpod refuses an "+
-					"exclusion that would do nothing. Types in those pools: %s.",
-					quoteList(bad), isAre(len(bad)), strings.Join(ids, ", "), strings.Join(sortedKeys(inPools), ", ")))
-		}
-		if len(excluded) > 0 && len(bad) == 0 && len(excluded) >= len(inPools) {
-			diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Every GPU Type Excluded",
-				"gpu_excluded_type_ids leaves out every GPU type of gpu_pools: no worker could ever be placed.")
 		}
 	}
 	if cpus := cpuConfigs(ctx, plan.CPU, diags); len(cpus) > 0 {
-		cat, d := r.Data.Catalog()
-		diags.Append(d...)
-		if d.HasError() {
-			return
+		r.checkCPUFlavours(ctx, cpus, diags)
+	}
+}
+
+// checkPools checks gpu_pools (ids) and the types excluded from them. It
+// returns false when the pools could not be read or are not all pools:
+// the exclusions mean nothing then.
+func (r *endpointResource) checkPools(ctx context.Context, plan resourceModel, ids []string, diags *diag.Diagnostics) bool {
+	pools, err := r.serverlessPools(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Check GPU Pools", "reading the GPU catalog to check gpu_pools", err))
+		return false
+	}
+	if unknown := pools.Unknown(ids); len(unknown) > 0 {
+		diags.AddAttributeError(path.Root("gpu_pools"), "Unknown Serverless GPU Pool", unknownPoolsDetail(unknown, pools))
+		return false
+	}
+	excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
+	checkExclusions(ids, excluded, pools, diags)
+	return true
+}
+
+// unknownPoolsDetail lists every pool with its GPU types: the usual mistake
+// is a GPU type id where a pool id belongs, and the list shows which pool
+// holds the type.
+func unknownPoolsDetail(unknown []string, pools placement.ServerlessPools) string {
+	lines := make([]string, 0, len(pools))
+	for _, p := range pools.IDs() {
+		lines = append(lines, fmt.Sprintf("  - %s: %s", p, strings.Join(pools.TypeIDs([]string{p}), ", ")))
+	}
+	return fmt.Sprintf("gpu_pools has %s, which %s not a serverless pool in Runpod's catalog. gpu_pools takes pool ids "+
+		"(the catalog's `pool`), not GPU type ids. The pools are:\n%s",
+		quoteList(unknown), isAre(len(unknown)), strings.Join(lines, "\n"))
+}
+
+// checkExclusions fails on gpu_excluded_type_ids that are not types of the
+// pools (Runpod refuses an exclusion that would do nothing) and on
+// exclusions that leave no type to place a worker on.
+func checkExclusions(ids, excluded []string, pools placement.ServerlessPools, diags *diag.Diagnostics) {
+	inPools := pools.TypeIDs(ids)
+	var bad []string
+	for _, x := range excluded {
+		if !slices.Contains(inPools, strings.TrimSpace(x)) {
+			bad = append(bad, x)
 		}
-		flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
-		if err != nil {
-			diags.Append(diagnostics.APIError("Cannot Check CPU Flavours", "reading the CPU catalog to check cpu", err))
-			return
-		}
-		known := map[string]runpod.CPUType{}
-		for _, f := range flavours {
-			known[f.ID] = f
-		}
-		for i, c := range cpus {
-			f, ok := known[c.ID]
-			if !ok {
-				diags.AddAttributeError(path.Root("cpu").AtListIndex(i).AtName("type_id"), "Unknown CPU Flavour",
-					fmt.Sprintf("cpu[%d].type_id %q is not a CPU flavour in Runpod's catalog. Flavours: %s.", i, c.ID,
-						strings.Join(sortedKeys(known), ", ")))
-				continue
-			}
-			if f.VCPU.Max > 0 && (c.VCPUCount < f.VCPU.Min || c.VCPUCount > f.VCPU.Max) {
-				diags.AddAttributeError(path.Root("cpu").AtListIndex(i).AtName("vcpu_count"), "vCPU Count Out Of Range",
-					fmt.Sprintf("cpu[%d].vcpu_count %d is outside what flavour %s offers (%d-%d).", i, c.VCPUCount, c.ID,
-						f.VCPU.Min, f.VCPU.Max))
-			}
+	}
+	if len(bad) > 0 {
+		diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Excluded GPU Type Not In The Pools",
+			fmt.Sprintf("gpu_excluded_type_ids has %s, which %s not a GPU type in gpu_pools (%s). Runpod refuses an "+
+				"exclusion that would do nothing. Types in those pools: %s.",
+				quoteList(bad), isAre(len(bad)), strings.Join(ids, ", "), strings.Join(inPools, ", ")))
+		return
+	}
+	if len(excluded) > 0 && len(excluded) >= len(inPools) {
+		diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Every GPU Type Excluded",
+			"gpu_excluded_type_ids leaves out every GPU type of gpu_pools: no worker could ever be placed.")
+	}
+}
+
+// checkCPUFlavours fails on cpu blocks whose flavour the catalog does not
+// have, or whose vcpu_count the flavour does not offer.
+func (r *endpointResource) checkCPUFlavours(ctx context.Context, cpus []runpod.EndpointCPURequest, diags *diag.Diagnostics) {
+	flavours, d := r.cpuFlavours(ctx)
+	if diags.Append(d...); d.HasError() {
+		return
+	}
+	for i, c := range cpus {
+		at := path.Root("cpu").AtListIndex(i)
+		f := placement.FindCPU(flavours, c.ID)
+		switch {
+		case f == nil:
+			diags.AddAttributeError(at.AtName("type_id"), "Unknown CPU Flavour",
+				fmt.Sprintf("cpu[%d].type_id %q is not a CPU flavour in Runpod's catalog. Flavours: %s.", i, c.ID,
+					strings.Join(placement.CPUTypeIDs(flavours), ", ")))
+		case !placement.ServerlessVCPUsFit(*f, c.VCPUCount):
+			diags.AddAttributeError(at.AtName("vcpu_count"), "vCPU Count Out Of Range",
+				fmt.Sprintf("cpu[%d].vcpu_count %d is outside what flavour %s offers (%d-%d).", i, c.VCPUCount, c.ID,
+					f.VCPU.Min, f.VCPU.Max))
 		}
 	}
 }
@@ -455,91 +460,102 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 // catalog: for GPU endpoints at the first pool of gpu_pools with serverless
 // stock (Runpod places a worker on the first listed pool with capacity),
 // for CPU endpoints at the first flavour. low and high are the range over
-// every pool or flavour, shown as context.
+// every pool or flavour, shown as context; priced says the range has a
+// price in it.
 type workerCost struct {
 	known            bool
 	perWorker        float64
+	priced           bool
 	low, high        float64
 	chosen, describe string
 	stock            []string
+}
+
+// widen takes the price p of one pool or flavour into the range.
+func (wc *workerCost) widen(p float64) {
+	if !wc.priced || p < wc.low {
+		wc.low = p
+	}
+	if !wc.priced || p > wc.high {
+		wc.high = p
+	}
+	wc.priced = true
 }
 
 // workerPrice prices one worker of plan's compute; known is false when the
 // compute or the catalog is not known.
 func (r *endpointResource) workerPrice(ctx context.Context, plan resourceModel) workerCost {
 	var diags diag.Diagnostics
-	var wc workerCost
-	priced := false
-	span := func(p float64) {
-		if !priced || p < wc.low {
-			wc.low = p
-		}
-		if !priced || p > wc.high {
-			wc.high = p
-		}
-		priced = true
-	}
 	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags); ok && len(ids) > 0 {
 		if !tfvalue.Known(plan.GPUCount) && !plan.GPUCount.IsNull() {
-			return wc
+			return workerCost{}
 		}
-		gpus, err := r.serverlessGPUs(ctx)
+		pools, err := r.serverlessPools(ctx)
 		if err != nil {
-			return wc
+			return workerCost{}
 		}
-		byPool := pools(gpus)
-		count := float64(plan.GPUCount.ValueInt64())
-		if count == 0 {
-			count = 1
-		}
-		first := -1
-		for i, id := range ids {
-			price, level := poolPriceAndStock(byPool[id])
-			if price > 0 {
-				span(price * count)
-				if level != "NONE" && first < 0 {
-					first = i
-					wc.perWorker, wc.known = price*count, true
-					wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools with serverless stock", id)
-				}
-			}
-			wc.stock = append(wc.stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
-		}
-		if !wc.known && priced {
-			// No pool has stock now: workers wait (THROTTLED) and start in
-			// the first pool that gets capacity; state the first pool.
-			price, _ := poolPriceAndStock(byPool[ids[0]])
-			wc.perWorker, wc.known = price*count, price > 0
-			wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools; no listed pool has serverless stock now", ids[0])
-		}
-		wc.describe = fmt.Sprintf("%d GPU(s) per worker", int(count))
-		return wc
+		return gpuWorkerCost(ids, plan.GPUCount.ValueInt64(), pools)
 	}
 	cpus := cpuConfigs(ctx, plan.CPU, &diags)
 	if len(cpus) == 0 {
-		return wc
+		return workerCost{}
 	}
-	cat, d := r.Data.Catalog()
+	flavours, d := r.cpuFlavours(ctx)
 	if d.HasError() {
-		return wc
+		return workerCost{}
 	}
-	flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
-	if err != nil {
-		return wc
+	return cpuWorkerCost(cpus, flavours)
+}
+
+// gpuWorkerCost prices a worker of gpuCount GPUs (0 means 1) at the first
+// pool of ids with serverless stock, listing every pool's stock and price
+// in priority order.
+func gpuWorkerCost(ids []string, gpuCount int64, pools placement.ServerlessPools) workerCost {
+	var wc workerCost
+	count := float64(gpuCount)
+	if count == 0 {
+		count = 1
 	}
-	for i, c := range cpus {
-		for _, f := range flavours {
-			if f.ID == c.ID && f.Price.ServerlessPerVCPU != nil {
-				p := *f.Price.ServerlessPerVCPU * float64(c.VCPUCount)
-				span(p)
-				if !wc.known {
-					wc.perWorker, wc.known = p, true
-					wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour", c.ID, c.VCPUCount)
-					if i > 0 {
-						wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour the catalog prices", c.ID, c.VCPUCount)
-					}
-				}
+	for i, id := range ids {
+		price, level := pools.PriceAndStock(id)
+		if price > 0 {
+			wc.widen(price * count)
+			if placement.HasStock(level) && !wc.known {
+				wc.perWorker, wc.known = price*count, true
+				wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools with serverless stock", id)
 			}
+		}
+		wc.stock = append(wc.stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
+	}
+	if !wc.known && wc.priced {
+		// No pool has stock now: workers wait (THROTTLED) and start in
+		// the first pool that gets capacity; state the first pool.
+		price, _ := pools.PriceAndStock(ids[0])
+		wc.perWorker, wc.known = price*count, price > 0
+		wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools; no listed pool has serverless stock now", ids[0])
+	}
+	wc.describe = fmt.Sprintf("%d GPU(s) per worker", int(count))
+	return wc
+}
+
+// cpuWorkerCost prices a worker at the first cpu block whose flavour the
+// catalog prices for serverless (vCPUs × the price per vCPU).
+func cpuWorkerCost(cpus []runpod.EndpointCPURequest, flavours []runpod.CPUType) workerCost {
+	var wc workerCost
+	for i, c := range cpus {
+		f := placement.FindCPU(flavours, c.ID)
+		if f == nil || f.Price.ServerlessPerVCPU == nil {
+			continue
+		}
+		p := *f.Price.ServerlessPerVCPU * float64(c.VCPUCount)
+		wc.widen(p)
+		if wc.known {
+			continue
+		}
+		wc.perWorker, wc.known = p, true
+		wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour", c.ID, c.VCPUCount)
+		if i > 0 {
+			wc.chosen = fmt.Sprintf("%s×%d, the first cpu flavour the catalog prices", c.ID, c.VCPUCount)
 		}
 	}
 	wc.describe = cpuText(cpus)
@@ -615,30 +631,6 @@ func (r *endpointResource) costWarning(ctx context.Context, plan, state resource
 		fmt.Fprintf(&b, "\n\nBefore: workers_min %d.", state.WorkersMin.ValueInt64())
 	}
 	return diag.NewWarningDiagnostic(costSummary(plan, wp), b.String())
-}
-
-// poolPriceAndStock is a pool's serverless price per GPU-hour (the highest
-// of its types, as a worker may land on any) and its best stock level.
-func poolPriceAndStock(types []runpod.GPUType) (float64, string) {
-	price, level := 0.0, "NONE"
-	for _, g := range types {
-		if g.Price.Serverless != nil && *g.Price.Serverless > price {
-			price = *g.Price.Serverless
-		}
-		if placement.AvailabilityRank(g.Availability) > placement.AvailabilityRank(level) {
-			level = g.Availability
-		}
-	}
-	return price, level
-}
-
-func typeNames(gpus []runpod.GPUType) string {
-	names := make([]string, len(gpus))
-	for i, g := range gpus {
-		names[i] = g.ID
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
 }
 
 func quoteList(vals []string) string {
