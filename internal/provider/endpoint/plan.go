@@ -659,7 +659,7 @@ func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.Modify
 	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() || !tfvalue.Known(plan.Name) {
 		return
 	}
-	body, d := createRequest(ctx, plan)
+	body, d := toCreateRequest(ctx, plan)
 	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, lostCreateKind(nil, body), !d.HasError(),
 		(*providerdata.Reads).Endpoints, plan.Name.ValueString()); d != nil {
 		resp.Diagnostics.Append(d)

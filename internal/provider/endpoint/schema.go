@@ -87,7 +87,7 @@ var cpuAttrTypes = map[string]attr.Type{
 // not a list nested attribute (`cpu = [{ ... }]`), so that Terraform refuses
 // a misspelt argument at validate instead of dropping it. Without blocks the
 // list is empty, not null (Terraform sends no blocks as []): state keeps []
-// too (resourceModel.merge), and "set" means at least one block.
+// too (fromAPI), and "set" means at least one block.
 func cpuBlock() schema.ListNestedBlock {
 	return schema.ListNestedBlock{
 		MarkdownDescription: "CPU configurations a worker may run on, in order (the catalog's CPU flavours, see " +
