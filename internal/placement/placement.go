@@ -16,6 +16,10 @@
 // callers that want to act on them, and ready-made message text for callers
 // that only report; turning it into a Terraform diagnostic is the caller's
 // business, so this package knows nothing of Terraform.
+//
+// Serverless endpoints ask for pools and CPU flavours rather than one type:
+// ServerlessPools and the CPU flavour lookups hold what the endpoint checks
+// and cost estimate read from the same catalog.
 package placement
 
 import (

@@ -35,7 +35,7 @@ func NewDataSource() datasource.DataSource {
 
 // dataFromAPI is an endpoint as the data sources show it: the API's view,
 // with nothing from a configuration to keep.
-func dataFromAPI(e *runpod.Endpoint) endpointModel { return fromAPI(e, endpointModel{}) }
+func dataFromAPI(e *runpod.Endpoint) endpointModel { return apiView(e, endpointModel{}) }
 
 // describeEndpoint tells endpoints that share a name apart:
 // "abc123 (QUEUE on GPU pools ADA_24, AMPERE_48, created 2026-03-01)".

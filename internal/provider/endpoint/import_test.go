@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
@@ -118,4 +120,41 @@ resource "runpod_endpoint" "e" {
 			cli.ExpectNoChanges()
 		})
 	}
+}
+
+// An endpoint made outside Terraform is adopted with an import block and
+// plans no change when the configuration matches it.
+func TestAccEndpoint_import(t *testing.T) {
+	env := newEnv(t)
+	four := 4.0
+	e, err := apiClient(t, env.Fake).CreateEndpoint(context.Background(), runpod.CreateEndpointRequest{
+		Name: "console-made", Type: runpod.EndpointTypeQueue, Image: "ghcr.io/acme/worker:1",
+		Scaling: runpod.EndpointScaling{Type: runpod.ScalerQueueDelay, QueueDelay: &four},
+		GPU:     &runpod.CreateEndpointGPU{Pools: []string{"ADA_24", "AMPERE_48"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli := env.CLI(t)
+	cli.SetConfig(endpointConfig("console-made") + "\nimport {\n  to = " + addr + "\n  id = \"" + e.ID + "\"\n}\n")
+	cli.Init()
+	_, plan := cli.SavedPlan()
+	if got := acctest.PlanChanges(plan)[addr]; got != "import" && got != "no-op" {
+		t.Errorf("importing a matching endpoint plans %q (changes %v), want the import alone", got, acctest.ChangedAttributes(plan)[addr])
+	}
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if got := cli.StateID(addr); got != e.ID {
+		t.Errorf("imported %s, want %s", got, e.ID)
+	}
+	cli.ExpectNoChanges()
+	if n := env.Fake.EndpointCount(); n != 1 {
+		t.Errorf("%d endpoints after the import, want 1", n)
+	}
+}
+
+// An endpoint is imported back by its identity and by its id through
+// import blocks, planning the import alone.
+func TestAccEndpoint_identity(t *testing.T) {
+	env := newEnv(t)
+	resource.ParallelTest(t, env.IdentityTestCase(addr, endpointConfig("identity"), false))
 }

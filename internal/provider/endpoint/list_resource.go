@@ -99,5 +99,5 @@ func importedModel(ctx context.Context, e *runpod.Endpoint) (resourceModel, diag
 	if diags.HasError() {
 		return prior, diags
 	}
-	return prior.merge(ctx, e), diags
+	return fromAPI(ctx, e, prior), diags
 }

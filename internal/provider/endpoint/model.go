@@ -3,6 +3,7 @@ package endpoint
 import (
 	"context"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
@@ -56,7 +58,7 @@ type resourceModel struct {
 
 	TemplateID          types.String `tfsdk:"template_id"`
 	WaitForReadyWorkers types.Int64  `tfsdk:"wait_for_ready_workers"`
-	// EstimatedCostPerHour is set by the plan (plannedEstimate) and kept.
+	// EstimatedCostPerHour is set by the plan (planCost) and kept.
 	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
 	Timeouts             timeouts.Value `tfsdk:"timeouts"`
 
@@ -72,12 +74,30 @@ type cpuModel struct {
 	VCPUCount types.Int64  `tfsdk:"vcpu_count"`
 }
 
-// fromAPI is the one conversion from the API's endpoint to the Terraform
-// view. prior is the plan or state it replaces (zero for data sources and
-// imports): where the API's answer means the same as prior (the same pools
-// in another order, [] for an unset list) prior's form is kept, so the API's
-// normalisation is never drift.
-func fromAPI(e *runpod.Endpoint, prior endpointModel) endpointModel {
+// fromAPI is the one merge of what the API holds for an endpoint into the
+// resource's model, used by Create and Update (after their write), Read
+// (and so import) and the list resource. prior is the plan or state it
+// replaces: it keeps what the API does not return (template_id, the wait,
+// the estimate, timeouts, the template's env keys) and its form where the
+// API's answer means the same (see apiView).
+func fromAPI(ctx context.Context, e *runpod.Endpoint, prior resourceModel) resourceModel {
+	api := apiView(e, prior.endpointModel)
+	if api.CPU.IsNull() {
+		// No cpu blocks: Terraform's [] (see cpuBlock), not the data sources' null.
+		api.CPU = types.ListValueMust(types.ObjectType{AttrTypes: cpuAttrTypes}, []attr.Value{})
+	}
+	withTemplateEnv(ctx, &api, prior.TemplateEnv, prior.Env)
+	out := prior
+	out.endpointModel = api
+	return out
+}
+
+// apiView is the API's endpoint as the data sources show it, and the part
+// of the resource's model the API decides. prior is the plan or state it
+// replaces (zero for data sources): where the API's answer means the same
+// as prior (the same pools in another order, [] for an unset list) prior's
+// form is kept, so the API's normalisation is never drift.
+func apiView(e *runpod.Endpoint, prior endpointModel) endpointModel {
 	m := endpointModel{
 		ID:   types.StringValue(e.ID),
 		Name: types.StringValue(e.Name),
@@ -232,4 +252,282 @@ func templateEnvOf(after map[string]string, body map[string]string) map[string]s
 		}
 	}
 	return out
+}
+
+// toCreateRequest builds the POST body from the plan. Unknown (computed)
+// attributes are left out so the API's or the template's values apply.
+func toCreateRequest(ctx context.Context, plan resourceModel) (runpod.CreateEndpointRequest, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	body := runpod.CreateEndpointRequest{
+		Name:       plan.Name.ValueString(),
+		Type:       plan.Type.ValueString(),
+		Scaling:    scaling(plan.endpointModel),
+		TemplateID: plan.TemplateID.ValueString(),
+		Image:      knownString(plan.Image),
+		FlashBoot:  knownString(plan.FlashBoot),
+		Workers:    workers(plan.endpointModel),
+	}
+	if tfvalue.Known(plan.Args) && plan.Args.ValueString() != "" {
+		body.Args = plan.Args.ValueStringPointer()
+	}
+	if tfvalue.Known(plan.ContainerDiskGB) {
+		d := int(plan.ContainerDiskGB.ValueInt64())
+		body.Disk = &d
+	}
+	if tfvalue.Known(plan.Ports) && len(plan.Ports.Elements()) > 0 {
+		body.Ports, _ = tfvalue.StringsIfKnown(ctx, plan.Ports, &diags)
+	}
+	if tfvalue.Known(plan.Env) && len(plan.Env.Elements()) > 0 {
+		diags.Append(plan.Env.ElementsAs(ctx, &body.Env, false)...)
+	}
+	if tfvalue.Known(plan.RegistryAuthID) {
+		body.Registry = plan.RegistryAuthID.ValueStringPointer()
+	}
+	if tfvalue.Known(plan.ExecutionTimeoutMs) {
+		t := int(plan.ExecutionTimeoutMs.ValueInt64())
+		body.Timeout = &t
+	}
+	body.DataCenterIDs, _ = tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, &diags)
+	body.NetworkVolumes, _ = tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, &diags)
+	if tfvalue.Known(plan.GPUPools) {
+		g := &runpod.CreateEndpointGPU{}
+		g.Pools, _ = tfvalue.StringsIfKnown(ctx, plan.GPUPools, &diags)
+		g.ExcludedTypes, _ = tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, &diags)
+		if tfvalue.Known(plan.GPUCount) {
+			n := int(plan.GPUCount.ValueInt64())
+			g.Count = &n
+		}
+		g.AllowedCudaVersions, _ = tfvalue.StringsIfKnown(ctx, plan.AllowedCudaVersions, &diags)
+		g.MinCudaVersion = plan.MinCudaVersion.ValueString()
+		body.GPU = g
+	}
+	body.CPU = cpuConfigs(ctx, plan.CPU, &diags)
+	return body, diags
+}
+
+// toUpdateRequest builds the PATCH body: only what the plan changes, with the
+// pieces the API needs together sent together (pools with their exclusions,
+// both CUDA fields, the whole scaling and workers objects, the whole env).
+// changed is false when there is nothing to send.
+func toUpdateRequest(ctx context.Context, plan, state resourceModel) (runpod.UpdateEndpointRequest, bool, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var req runpod.UpdateEndpointRequest
+	changed := updateNameAndTemplate(&req, plan, state)
+	changed = updateContainer(ctx, &req, plan, state, &diags) || changed
+	changed = updateCompute(ctx, &req, plan, state, &diags) || changed
+	changed = updateScaling(&req, plan, state) || changed
+	changed = updateLocations(ctx, &req, plan, state, &diags) || changed
+	changed = updateExecution(&req, plan, state) || changed
+	return req, changed, diags
+}
+
+// updateNameAndTemplate sets a new name and a newly configured template_id
+// (an unknown one is the template's own, not a change).
+func updateNameAndTemplate(req *runpod.UpdateEndpointRequest, plan, state resourceModel) bool {
+	changed := false
+	if !plan.Name.Equal(state.Name) {
+		req.Name = runpod.Set(plan.Name.ValueString())
+		changed = true
+	}
+	if tfvalue.Known(plan.TemplateID) && !plan.TemplateID.Equal(state.TemplateID) {
+		req.TemplateID = runpod.Set(plan.TemplateID.ValueString())
+		changed = true
+	}
+	return changed
+}
+
+// updateContainer sets the container settings that change. A new
+// template's container settings apply unless the body states them, so
+// with a template_id in req every configured (known) one is sent with it.
+func updateContainer(ctx context.Context, req *runpod.UpdateEndpointRequest, plan, state resourceModel, diags *diag.Diagnostics) bool {
+	newTemplate := !req.TemplateID.IsZero()
+	send := func(planned, was attr.Value) bool {
+		return tfvalue.Known(planned) && (newTemplate || !planned.Equal(was))
+	}
+	changed := false
+	if send(plan.Image, state.Image) {
+		req.Image = runpod.Set(plan.Image.ValueString())
+		changed = true
+	}
+	if send(plan.Args, state.Args) {
+		req.Args = runpod.Set(plan.Args.ValueString())
+		changed = true
+	}
+	if send(plan.ContainerDiskGB, state.ContainerDiskGB) {
+		req.Disk = runpod.Set(int(plan.ContainerDiskGB.ValueInt64()))
+		changed = true
+	}
+	if send(plan.Ports, state.Ports) {
+		ports, _ := tfvalue.StringsIfKnown(ctx, plan.Ports, diags)
+		req.Ports = runpod.Set(ports)
+		changed = true
+	}
+	if send(plan.Env, state.Env) {
+		req.Env = runpod.Set(envUpdate(ctx, plan, newTemplate, diags))
+		changed = true
+	}
+	if (newTemplate && tfvalue.Known(plan.RegistryAuthID)) || (!plan.RegistryAuthID.IsUnknown() && !plan.RegistryAuthID.Equal(state.RegistryAuthID)) {
+		req.Registry = runpod.Set(plan.RegistryAuthID.ValueStringPointer())
+		changed = true
+	}
+	return changed
+}
+
+// envUpdate is the env a PATCH sends: PATCH env replaces the whole map. A
+// new template brings its own keys (merged under these by Runpod);
+// otherwise the old template's keys stay, with the values it gave.
+func envUpdate(ctx context.Context, plan resourceModel, newTemplate bool, diags *diag.Diagnostics) map[string]string {
+	env := map[string]string{}
+	diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
+	if newTemplate {
+		return env
+	}
+	for k, v := range plan.TemplateEnv {
+		if _, owned := env[k]; !owned {
+			env[k] = v
+		}
+	}
+	return env
+}
+
+// updateCompute sets the GPU settings (gpuUpdate) or the cpu blocks when
+// they change.
+func updateCompute(ctx context.Context, req *runpod.UpdateEndpointRequest, plan, state resourceModel, diags *diag.Diagnostics) bool {
+	changed := false
+	if g, ok := gpuUpdate(ctx, plan, state, diags); ok {
+		req.GPU = runpod.Set(g)
+		changed = true
+	}
+	if tfvalue.Known(plan.CPU) && !plan.CPU.Equal(state.CPU) {
+		req.CPU = runpod.Set(cpuConfigs(ctx, plan.CPU, diags))
+		changed = true
+	}
+	return changed
+}
+
+// updateScaling sends the whole workers object when any of its settings
+// changes, and the whole scaling object likewise: the API replaces each.
+func updateScaling(req *runpod.UpdateEndpointRequest, plan, state resourceModel) bool {
+	changed := false
+	if !plan.WorkersMin.Equal(state.WorkersMin) || !plan.WorkersMax.Equal(state.WorkersMax) ||
+		(tfvalue.Known(plan.IdleTimeoutSeconds) && !plan.IdleTimeoutSeconds.Equal(state.IdleTimeoutSeconds)) {
+		req.Workers = runpod.Set(*workers(plan.endpointModel))
+		changed = true
+	}
+	if !plan.ScalerType.Equal(state.ScalerType) || !plan.ScalerValue.Equal(state.ScalerValue) {
+		req.Scaling = runpod.Set(scaling(plan.endpointModel))
+		changed = true
+	}
+	return changed
+}
+
+// updateLocations sets the data centers and network volumes when they
+// change; an empty list clears them.
+func updateLocations(ctx context.Context, req *runpod.UpdateEndpointRequest, plan, state resourceModel, diags *diag.Diagnostics) bool {
+	changed := false
+	if !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+		dcs, _ := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+		req.DataCenterIDs = runpod.Set(dcs)
+		changed = true
+	}
+	if !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) {
+		vols, _ := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
+		req.NetworkVolumes = runpod.Set(vols)
+		changed = true
+	}
+	return changed
+}
+
+// updateExecution sets the execution timeout and flashboot when they are
+// configured and change.
+func updateExecution(req *runpod.UpdateEndpointRequest, plan, state resourceModel) bool {
+	changed := false
+	if tfvalue.Known(plan.ExecutionTimeoutMs) && !plan.ExecutionTimeoutMs.Equal(state.ExecutionTimeoutMs) {
+		req.Timeout = runpod.Set(int(plan.ExecutionTimeoutMs.ValueInt64()))
+		changed = true
+	}
+	if tfvalue.Known(plan.FlashBoot) && !plan.FlashBoot.Equal(state.FlashBoot) {
+		req.FlashBoot = runpod.Set(plan.FlashBoot.ValueString())
+		changed = true
+	}
+	return changed
+}
+
+// gpuUpdate is the gpu object of a PATCH, when the GPU settings change.
+// Pools replace the selection and clear the exclusions unless restated, so
+// both always go together; both CUDA fields go together, an empty value
+// clearing one.
+func gpuUpdate(ctx context.Context, plan, state resourceModel, diags *diag.Diagnostics) (runpod.UpdateEndpointGPU, bool) {
+	var g runpod.UpdateEndpointGPU
+	if !tfvalue.Known(plan.GPUPools) {
+		return g, false
+	}
+	changed := false
+	if !plan.GPUPools.Equal(state.GPUPools) || !plan.GPUExcludedTypeIDs.Equal(state.GPUExcludedTypeIDs) {
+		g.Pools, _ = tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags)
+		excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
+		g.ExcludedTypes = runpod.Set(excluded)
+		changed = true
+	}
+	if tfvalue.Known(plan.GPUCount) && !plan.GPUCount.Equal(state.GPUCount) {
+		n := int(plan.GPUCount.ValueInt64())
+		g.Count = &n
+		changed = true
+	}
+	if !plan.AllowedCudaVersions.Equal(state.AllowedCudaVersions) || !plan.MinCudaVersion.Equal(state.MinCudaVersion) {
+		cuda, _ := tfvalue.StringsIfKnown(ctx, plan.AllowedCudaVersions, diags)
+		g.AllowedCudaVersions = runpod.Set(cuda)
+		g.MinCudaVersion = runpod.Set(plan.MinCudaVersion.ValueString())
+		changed = true
+	}
+	return g, changed
+}
+
+func scaling(m endpointModel) runpod.EndpointScaling {
+	s := runpod.EndpointScaling{Type: m.ScalerType.ValueString()}
+	v := m.ScalerValue.ValueFloat64()
+	if s.Type == runpod.ScalerRequestCount {
+		n := int(math.Round(v))
+		s.RequestCount = &n
+	} else {
+		s.QueueDelay = &v
+	}
+	return s
+}
+
+func workers(m endpointModel) *runpod.WorkersRequest {
+	w := &runpod.WorkersRequest{}
+	if tfvalue.Known(m.WorkersMin) {
+		n := int(m.WorkersMin.ValueInt64())
+		w.Min = &n
+	}
+	if tfvalue.Known(m.WorkersMax) {
+		n := int(m.WorkersMax.ValueInt64())
+		w.Max = &n
+	}
+	if tfvalue.Known(m.IdleTimeoutSeconds) {
+		n := int(m.IdleTimeoutSeconds.ValueInt64())
+		w.IdleTimeout = &n
+	}
+	return w
+}
+
+func cpuConfigs(ctx context.Context, l types.List, diags *diag.Diagnostics) []runpod.EndpointCPURequest {
+	if !tfvalue.Known(l) {
+		return nil
+	}
+	var items []cpuModel
+	diags.Append(l.ElementsAs(ctx, &items, false)...)
+	out := make([]runpod.EndpointCPURequest, len(items))
+	for i, c := range items {
+		out[i] = runpod.EndpointCPURequest{ID: c.TypeID.ValueString(), VCPUCount: int(c.VCPUCount.ValueInt64())}
+	}
+	return out
+}
+
+func knownString(v types.String) string {
+	if tfvalue.Known(v) {
+		return v.ValueString()
+	}
+	return ""
 }

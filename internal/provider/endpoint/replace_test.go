@@ -99,33 +99,3 @@ func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 		},
 	})
 }
-
-// Excluding a GPU type from the pools is kept, and a PATCH of the pools
-// restates it (the API clears exclusions otherwise).
-func TestAccEndpoint_excludedTypesSurvivePoolChange(t *testing.T) {
-	env := newEnv(t)
-	cfg := func(pools string) string {
-		return override(endpointConfig("excl", `gpu_excluded_type_ids = ["NVIDIA RTX A5000"]`), "gpu_pools", "gpu_pools = "+pools)
-	}
-	var id string
-	held := func(want string) statecheck.StateCheck {
-		return acctest.CheckFake(func() error {
-			e, _ := env.Fake.Endpoint(id)
-			return expect("gpu", fmt.Sprint(e.GPU.Pools, e.GPU.ExcludedTypes), want)
-		})
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{
-			{
-				Config:            cfg(`["ADA_24", "AMPERE_24"]`),
-				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr(addr, "id", &id), held("[ADA_24 AMPERE_24] [NVIDIA RTX A5000]")},
-			},
-			{
-				Config:            cfg(`["AMPERE_24", "ADA_24", "AMPERE_48"]`),
-				ConfigStateChecks: []statecheck.StateCheck{held("[AMPERE_24 ADA_24 AMPERE_48] [NVIDIA RTX A5000]")},
-			},
-		},
-	})
-}

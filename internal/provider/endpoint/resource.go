@@ -11,11 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -139,7 +137,7 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
 	resp.Diagnostics.Append(d...)
-	body, d := createRequest(ctx, plan)
+	body, d := toCreateRequest(ctx, plan)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -198,7 +196,7 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	before := state.WorkersMax
-	m := state.merge(ctx, e)
+	m := fromAPI(ctx, e, state)
 	// Runpod lowers workers_max by itself on idle or failing endpoints:
 	// remember what state had, so that the plan can say why it differs.
 	if !before.IsNull() && !before.IsUnknown() && m.WorkersMax.ValueInt64() < before.ValueInt64() {
@@ -218,7 +216,7 @@ func (r *endpointResource) Update(ctx context.Context, req resource.UpdateReques
 	defer endImportedTemplate(ctx, resp)
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
-	body, changed, d := updateRequest(ctx, plan, state)
+	body, changed, d := toUpdateRequest(ctx, plan, state)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -290,25 +288,11 @@ func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, 
 		diags.Append(diagnostics.APIError("Cannot Read Endpoint Back", fmt.Sprintf("reading endpoint %s after writing it", id), err))
 		return
 	}
-	m := plan.merge(ctx, e)
+	m := fromAPI(ctx, e, plan)
 	if m.EstimatedCostPerHour.IsUnknown() {
 		m.EstimatedCostPerHour = r.appliedEstimate(ctx, m)
 	}
 	diags.Append(state.Set(ctx, m)...)
-}
-
-// merge is m with what the API holds for e: the API's view (keeping m's
-// form where the API's answer means the same) and m's own settings.
-func (m resourceModel) merge(ctx context.Context, e *runpod.Endpoint) resourceModel {
-	api := fromAPI(e, m.endpointModel)
-	if api.CPU.IsNull() {
-		// No cpu blocks: Terraform's [] (see cpuBlock), not the data sources' null.
-		api.CPU = types.ListValueMust(types.ObjectType{AttrTypes: cpuAttrTypes}, []attr.Value{})
-	}
-	withTemplateEnv(ctx, &api, m.TemplateEnv, m.Env)
-	out := m
-	out.endpointModel = api
-	return out
 }
 
 func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *resourceModel, diags *diag.Diagnostics) {

@@ -3,6 +3,7 @@ package endpoint
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
@@ -87,7 +88,7 @@ var cpuAttrTypes = map[string]attr.Type{
 // not a list nested attribute (`cpu = [{ ... }]`), so that Terraform refuses
 // a misspelt argument at validate instead of dropping it. Without blocks the
 // list is empty, not null (Terraform sends no blocks as []): state keeps []
-// too (resourceModel.merge), and "set" means at least one block.
+// too (fromAPI), and "set" means at least one block.
 func cpuBlock() schema.ListNestedBlock {
 	return schema.ListNestedBlock{
 		MarkdownDescription: "CPU configurations a worker may run on, in order (the catalog's CPU flavours, see " +
@@ -110,25 +111,11 @@ func cpuBlock() schema.ListNestedBlock {
 	}
 }
 
+// resourceAttributes are runpod_endpoint's attributes: its identity,
+// placement, execution settings and what it reports, with the container,
+// GPU compute and scaling groups each built by its own function.
 func resourceAttributes() map[string]schema.Attribute {
-	image := containerschema.Image("Container image the workers run. Required unless `template_id` is set; with a " +
-		"template, unset means the template's image.")
-	image.Computed = true
-	image.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringUnknown())}
-	args := containerschema.StartCommandFromTemplate("Container start command as one string; empty runs the image's own command.")
-	disk := containerschema.ContainerDiskGB("Container disk of each worker, in GB (ephemeral). Unset takes the " +
-		"template's, or Runpod's default.")
-	disk.Computed = true
-	disk.PlanModifiers = []planmodifier.Int64{containerschema.FromTemplateInt64(types.Int64Unknown())}
-	ports := containerschema.PortsFromTemplate("Exposed ports, each `<port>/http` or `<port>/tcp` (load-balancing endpoints " +
-		"serve on `PORT`, see `env`).")
-	env := containerschema.EnvFromTemplate("Environment variables. With `template_id`, they merge with the template's per key " +
-		"(these win), and the template's other keys stay on the endpoint without showing here; left unset, `env` " +
-		"shows everything the template gave. Load-balancing endpoints read `PORT`, `PORT_HEALTH` and " +
-		"`HEALTH_CHECK_PATH` (default `/ping`). Values are plain text in the API: reference account secrets as " +
-		"`{{ RUNPOD_SECRET_<name> }}` instead of writing secret values here.")
-
-	return map[string]schema.Attribute{
+	attrs := map[string]schema.Attribute{
 		"id": identity.IDAttribute("Endpoint id, as in its request URLs."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: "Endpoint name. Updates in place.",
@@ -141,103 +128,6 @@ func resourceAttributes() map[string]schema.Attribute {
 			Required:      true,
 			Validators:    []validator.String{stringvalidator.OneOf(runpod.EndpointTypeQueue, runpod.EndpointTypeLoadBalancer)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-		},
-		"template_id": containerschema.TemplateID("Id of a **serverless** template (`runpod_template` with " +
-			"`serverless = true`, or a public one from `runpod_catalog_templates`) whose container settings the endpoint " +
-			"takes. Runpod applies it once and keeps no link: later edits to the template do not reach the endpoint, " +
-			"and changing `template_id` applies the new template in place. Attributes set here win over the " +
-			"template's."),
-		"image":             image,
-		"args":              args,
-		"container_disk_gb": disk,
-		"ports":             ports,
-		"env":               env,
-		"registry_auth_id":  containerschema.RegistryAuthIDFromTemplate(),
-		"gpu_pools": schema.ListAttribute{
-			MarkdownDescription: "Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
-				"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +
-				"capacity. Reordering updates in place and sends the new order. Exactly one of `gpu_pools` and `cpu`; " +
-				"switching between them replaces the endpoint.",
-			ElementType: types.StringType,
-			Optional:    true,
-			Validators: []validator.List{
-				listvalidator.SizeAtLeast(1),
-				listvalidator.UniqueValues(),
-				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-			},
-			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
-				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
-		},
-		"gpu_excluded_type_ids": schema.SetAttribute{
-			MarkdownDescription: "GPU type ids (as pods take them, e.g. `NVIDIA L40`) to leave out of `gpu_pools`. Each " +
-				"must be a type inside one of the pools.",
-			ElementType: types.StringType,
-			Optional:    true,
-			Validators: []validator.Set{
-				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(excludedTypePattern, "must not be empty or start with '-'")),
-				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
-			},
-		},
-		"gpu_count": schema.Int64Attribute{
-			MarkdownDescription: fmt.Sprintf("GPUs per worker (default %d on GPU endpoints). Updates in place.", defaultGPUCount),
-			Optional:            true,
-			Computed:            true,
-			Validators:          []validator.Int64{int64validator.AtLeast(1), int64validator.AlsoRequires(path.MatchRoot("gpu_pools"))},
-		},
-		"allowed_cuda_versions": schema.SetAttribute{
-			MarkdownDescription: "CUDA versions (`major.minor`) a worker's machine may have; unset means any. Conflicts " +
-				"with `min_cuda_version`. GPU endpoints only.",
-			ElementType: types.StringType,
-			Optional:    true,
-			Validators: []validator.Set{
-				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.8")),
-				setvalidator.ConflictsWith(path.MatchRoot("min_cuda_version")),
-				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
-			},
-		},
-		"min_cuda_version": schema.StringAttribute{
-			MarkdownDescription: "Lowest CUDA version (`major.minor`, compared numerically) a worker's machine may have. " +
-				"GPU endpoints only.",
-			Optional: true,
-			Validators: []validator.String{
-				stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.1"),
-				stringvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
-			},
-		},
-		"workers_min": schema.Int64Attribute{
-			MarkdownDescription: "Active workers: kept running, and billed, around the clock (default 0).",
-			Optional:            true,
-			Computed:            true,
-			Default:             int64default.StaticInt64(0),
-			Validators:          []validator.Int64{int64validator.AtLeast(0)},
-		},
-		"workers_max": schema.Int64Attribute{
-			MarkdownDescription: fmt.Sprintf("Most workers at once, active and flex (default %d). Runpod may lower it "+
-				"by itself on an endpoint that sits idle or keeps failing; the plan then explains the change.", defaultWorkersMax),
-			Optional:   true,
-			Computed:   true,
-			Default:    int64default.StaticInt64(defaultWorkersMax),
-			Validators: []validator.Int64{int64validator.AtLeast(0)},
-		},
-		"idle_timeout_seconds": schema.Int64Attribute{
-			MarkdownDescription: fmt.Sprintf("Seconds an idle flex worker stays (and bills) before it stops, 1-3600 "+
-				"(default %d). Not used by queue endpoints that scale on `REQUEST_COUNT`: it must be unset there and "+
-				"stays null.", defaultIdleTimeoutSeconds),
-			Optional:   true,
-			Computed:   true,
-			Validators: []validator.Int64{int64validator.Between(1, 3600)},
-		},
-		"scaler_type": schema.StringAttribute{
-			MarkdownDescription: "What scales the workers: `QUEUE_DELAY` (seconds a job waits in the queue; `QUEUE` " +
-				"endpoints only) or `REQUEST_COUNT` (requests per worker).",
-			Required:   true,
-			Validators: []validator.String{stringvalidator.OneOf(runpod.ScalerQueueDelay, runpod.ScalerRequestCount)},
-		},
-		"scaler_value": schema.Float64Attribute{
-			MarkdownDescription: "The scaler's threshold: seconds (at least 0.5) for `QUEUE_DELAY`, a whole number of " +
-				"requests (at least 1) for `REQUEST_COUNT`.",
-			Required:   true,
-			Validators: []validator.Float64{float64validator.AtLeast(0.5)},
 		},
 		"data_center_ids": schema.SetAttribute{
 			MarkdownDescription: "Data centers the workers may run in; unset means any. With `network_volume_ids`, " +
@@ -300,6 +190,145 @@ func resourceAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "When the endpoint was created (RFC 3339).",
 			Computed:            true,
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+	}
+	maps.Copy(attrs, containerAttributes())
+	maps.Copy(attrs, computeAttributes())
+	maps.Copy(attrs, scalingAttributes())
+	return attrs
+}
+
+// containerAttributes are what the workers run: a serverless template's
+// container settings, each of which the configuration may override.
+func containerAttributes() map[string]schema.Attribute {
+	image := containerschema.Image("Container image the workers run. Required unless `template_id` is set; with a " +
+		"template, unset means the template's image.")
+	image.Computed = true
+	image.PlanModifiers = []planmodifier.String{containerschema.FromTemplateString(types.StringUnknown())}
+	args := containerschema.StartCommandFromTemplate("Container start command as one string; empty runs the image's own command.")
+	disk := containerschema.ContainerDiskGB("Container disk of each worker, in GB (ephemeral). Unset takes the " +
+		"template's, or Runpod's default.")
+	disk.Computed = true
+	disk.PlanModifiers = []planmodifier.Int64{containerschema.FromTemplateInt64(types.Int64Unknown())}
+	ports := containerschema.PortsFromTemplate("Exposed ports, each `<port>/http` or `<port>/tcp` (load-balancing endpoints " +
+		"serve on `PORT`, see `env`).")
+	env := containerschema.EnvFromTemplate("Environment variables. With `template_id`, they merge with the template's per key " +
+		"(these win), and the template's other keys stay on the endpoint without showing here; left unset, `env` " +
+		"shows everything the template gave. Load-balancing endpoints read `PORT`, `PORT_HEALTH` and " +
+		"`HEALTH_CHECK_PATH` (default `/ping`). Values are plain text in the API: reference account secrets as " +
+		"`{{ RUNPOD_SECRET_<name> }}` instead of writing secret values here.")
+
+	return map[string]schema.Attribute{
+		"template_id": containerschema.TemplateID("Id of a **serverless** template (`runpod_template` with " +
+			"`serverless = true`, or a public one from `runpod_catalog_templates`) whose container settings the endpoint " +
+			"takes. Runpod applies it once and keeps no link: later edits to the template do not reach the endpoint, " +
+			"and changing `template_id` applies the new template in place. Attributes set here win over the " +
+			"template's."),
+		"image":             image,
+		"args":              args,
+		"container_disk_gb": disk,
+		"ports":             ports,
+		"env":               env,
+		"registry_auth_id":  containerschema.RegistryAuthIDFromTemplate(),
+	}
+}
+
+// computeAttributes are what a worker runs on with GPUs: the pools in
+// priority order, the types left out of them, and the CUDA constraint.
+// CPU workers are the cpu blocks (cpuBlock).
+func computeAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"gpu_pools": schema.ListAttribute{
+			MarkdownDescription: "Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
+				"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +
+				"capacity. Reordering updates in place and sends the new order. Exactly one of `gpu_pools` and `cpu`; " +
+				"switching between them replaces the endpoint.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.List{
+				listvalidator.SizeAtLeast(1),
+				listvalidator.UniqueValues(),
+				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+			},
+			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
+				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
+		},
+		"gpu_excluded_type_ids": schema.SetAttribute{
+			MarkdownDescription: "GPU type ids (as pods take them, e.g. `NVIDIA L40`) to leave out of `gpu_pools`. Each " +
+				"must be a type inside one of the pools.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.Set{
+				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(excludedTypePattern, "must not be empty or start with '-'")),
+				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+		"gpu_count": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("GPUs per worker (default %d on GPU endpoints). Updates in place.", defaultGPUCount),
+			Optional:            true,
+			Computed:            true,
+			Validators:          []validator.Int64{int64validator.AtLeast(1), int64validator.AlsoRequires(path.MatchRoot("gpu_pools"))},
+		},
+		"allowed_cuda_versions": schema.SetAttribute{
+			MarkdownDescription: "CUDA versions (`major.minor`) a worker's machine may have; unset means any. Conflicts " +
+				"with `min_cuda_version`. GPU endpoints only.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.Set{
+				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.8")),
+				setvalidator.ConflictsWith(path.MatchRoot("min_cuda_version")),
+				setvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+		"min_cuda_version": schema.StringAttribute{
+			MarkdownDescription: "Lowest CUDA version (`major.minor`, compared numerically) a worker's machine may have. " +
+				"GPU endpoints only.",
+			Optional: true,
+			Validators: []validator.String{
+				stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.1"),
+				stringvalidator.AlsoRequires(path.MatchRoot("gpu_pools")),
+			},
+		},
+	}
+}
+
+// scalingAttributes are how many workers run and when Runpod adds them.
+func scalingAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"workers_min": schema.Int64Attribute{
+			MarkdownDescription: "Active workers: kept running, and billed, around the clock (default 0).",
+			Optional:            true,
+			Computed:            true,
+			Default:             int64default.StaticInt64(0),
+			Validators:          []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"workers_max": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("Most workers at once, active and flex (default %d). Runpod may lower it "+
+				"by itself on an endpoint that sits idle or keeps failing; the plan then explains the change.", defaultWorkersMax),
+			Optional:   true,
+			Computed:   true,
+			Default:    int64default.StaticInt64(defaultWorkersMax),
+			Validators: []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"idle_timeout_seconds": schema.Int64Attribute{
+			MarkdownDescription: fmt.Sprintf("Seconds an idle flex worker stays (and bills) before it stops, 1-3600 "+
+				"(default %d). Not used by queue endpoints that scale on `REQUEST_COUNT`: it must be unset there and "+
+				"stays null.", defaultIdleTimeoutSeconds),
+			Optional:   true,
+			Computed:   true,
+			Validators: []validator.Int64{int64validator.Between(1, 3600)},
+		},
+		"scaler_type": schema.StringAttribute{
+			MarkdownDescription: "What scales the workers: `QUEUE_DELAY` (seconds a job waits in the queue; `QUEUE` " +
+				"endpoints only) or `REQUEST_COUNT` (requests per worker).",
+			Required:   true,
+			Validators: []validator.String{stringvalidator.OneOf(runpod.ScalerQueueDelay, runpod.ScalerRequestCount)},
+		},
+		"scaler_value": schema.Float64Attribute{
+			MarkdownDescription: "The scaler's threshold: seconds (at least 0.5) for `QUEUE_DELAY`, a whole number of " +
+				"requests (at least 1) for `REQUEST_COUNT`.",
+			Required:   true,
+			Validators: []validator.Float64{float64validator.AtLeast(0.5)},
 		},
 	}
 }

@@ -1,0 +1,204 @@
+package endpoint
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
+)
+
+// serverlessPools is what the GPU checks read from the catalog (memoized
+// per provider process): the GPU types by serverless pool, with their
+// serverless price and SERVERLESS stock.
+func (r *endpointResource) serverlessPools(ctx context.Context) (placement.ServerlessPools, error) {
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, fmt.Errorf("the catalog is not available")
+	}
+	gpus, err := cat.GPUTypes(ctx, placement.ServerlessGPUQuery())
+	if err != nil {
+		return nil, err
+	}
+	return placement.PoolsOf(gpus), nil
+}
+
+// cpuFlavours is what the CPU checks read from the catalog (memoized per
+// provider process): every flavour with its vCPU range and serverless price.
+func (r *endpointResource) cpuFlavours(ctx context.Context) ([]runpod.CPUType, diag.Diagnostics) {
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return nil, d
+	}
+	flavours, err := cat.CPUTypes(ctx, runpod.CPUTypeQuery{})
+	if err != nil {
+		return nil, diag.Diagnostics{diagnostics.APIError("Cannot Check CPU Flavours", "reading the CPU catalog to check cpu", err)}
+	}
+	return flavours, nil
+}
+
+// checkCompute fails the plan on pools, excluded types or CPU flavours the
+// catalog does not have, naming what it does have.
+func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok && len(ids) > 0 {
+		if !r.checkPools(ctx, plan, ids, diags) {
+			return
+		}
+	}
+	if cpus := cpuConfigs(ctx, plan.CPU, diags); len(cpus) > 0 {
+		r.checkCPUFlavours(ctx, cpus, diags)
+	}
+}
+
+// checkPools checks gpu_pools (ids) and the types excluded from them. It
+// returns false when the pools could not be read or are not all pools:
+// the exclusions mean nothing then.
+func (r *endpointResource) checkPools(ctx context.Context, plan resourceModel, ids []string, diags *diag.Diagnostics) bool {
+	pools, err := r.serverlessPools(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Check GPU Pools", "reading the GPU catalog to check gpu_pools", err))
+		return false
+	}
+	if unknown := pools.Unknown(ids); len(unknown) > 0 {
+		diags.AddAttributeError(path.Root("gpu_pools"), "Unknown Serverless GPU Pool", unknownPoolsDetail(unknown, pools))
+		return false
+	}
+	excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
+	checkExclusions(ids, excluded, pools, diags)
+	return true
+}
+
+// unknownPoolsDetail lists every pool with its GPU types: the usual mistake
+// is a GPU type id where a pool id belongs, and the list shows which pool
+// holds the type.
+func unknownPoolsDetail(unknown []string, pools placement.ServerlessPools) string {
+	lines := make([]string, 0, len(pools))
+	for _, p := range pools.IDs() {
+		lines = append(lines, fmt.Sprintf("  - %s: %s", p, strings.Join(pools.TypeIDs([]string{p}), ", ")))
+	}
+	return fmt.Sprintf("gpu_pools has %s, which %s not a serverless pool in Runpod's catalog. gpu_pools takes pool ids "+
+		"(the catalog's `pool`), not GPU type ids. The pools are:\n%s",
+		quoteList(unknown), isAre(len(unknown)), strings.Join(lines, "\n"))
+}
+
+// checkExclusions fails on gpu_excluded_type_ids that are not types of the
+// pools (Runpod refuses an exclusion that would do nothing) and on
+// exclusions that leave no type to place a worker on.
+func checkExclusions(ids, excluded []string, pools placement.ServerlessPools, diags *diag.Diagnostics) {
+	inPools := pools.TypeIDs(ids)
+	var bad []string
+	for _, x := range excluded {
+		if !slices.Contains(inPools, strings.TrimSpace(x)) {
+			bad = append(bad, x)
+		}
+	}
+	if len(bad) > 0 {
+		diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Excluded GPU Type Not In The Pools",
+			fmt.Sprintf("gpu_excluded_type_ids has %s, which %s not a GPU type in gpu_pools (%s). Runpod refuses an "+
+				"exclusion that would do nothing. Types in those pools: %s.",
+				quoteList(bad), isAre(len(bad)), strings.Join(ids, ", "), strings.Join(inPools, ", ")))
+		return
+	}
+	if len(excluded) > 0 && len(excluded) >= len(inPools) {
+		diags.AddAttributeError(path.Root("gpu_excluded_type_ids"), "Every GPU Type Excluded",
+			"gpu_excluded_type_ids leaves out every GPU type of gpu_pools: no worker could ever be placed.")
+	}
+}
+
+// checkCPUFlavours fails on cpu blocks whose flavour the catalog does not
+// have, or whose vcpu_count the flavour does not offer.
+func (r *endpointResource) checkCPUFlavours(ctx context.Context, cpus []runpod.EndpointCPURequest, diags *diag.Diagnostics) {
+	flavours, d := r.cpuFlavours(ctx)
+	if diags.Append(d...); d.HasError() {
+		return
+	}
+	for i, c := range cpus {
+		at := path.Root("cpu").AtListIndex(i)
+		f := placement.FindCPU(flavours, c.ID)
+		switch {
+		case f == nil:
+			diags.AddAttributeError(at.AtName("type_id"), "Unknown CPU Flavour",
+				fmt.Sprintf("cpu[%d].type_id %q is not a CPU flavour in Runpod's catalog. Flavours: %s.", i, c.ID,
+					strings.Join(placement.CPUTypeIDs(flavours), ", ")))
+		case !placement.ServerlessVCPUsFit(*f, c.VCPUCount):
+			diags.AddAttributeError(at.AtName("vcpu_count"), "vCPU Count Out Of Range",
+				fmt.Sprintf("cpu[%d].vcpu_count %d is outside what flavour %s offers (%d-%d).", i, c.VCPUCount, c.ID,
+					f.VCPU.Min, f.VCPU.Max))
+		}
+	}
+}
+
+// checkTemplate fails the plan on a template_id that is not a serverless
+// template: Runpod refuses pod templates for endpoints.
+func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	id := plan.TemplateID.ValueString()
+	t, err := r.Data.Reads().Template(ctx, id)
+	switch {
+	case runpod.IsNotFound(err):
+		diags.AddAttributeError(path.Root("template_id"), "Template Not Found",
+			fmt.Sprintf("template_id %q is not a template of this account nor a public one.", id))
+	case err != nil:
+		diags.Append(diagnostics.APIError("Cannot Check Template", fmt.Sprintf("reading template %s", id), err))
+	case !t.Serverless:
+		diags.AddAttributeError(path.Root("template_id"), "Not A Serverless Template",
+			fmt.Sprintf("template_id %q (%s) is a pod template; endpoints take serverless templates only "+
+				"(runpod_template with serverless = true). Runpod refuses a pod template here.", id, t.Name))
+	}
+}
+
+// checkVolumes fails the plan on network volumes the endpoint cannot use:
+// unknown ones, two in one data center, or one outside data_center_ids.
+func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	ids, ok := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
+	if !ok || len(ids) == 0 {
+		return
+	}
+	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	byDC := map[string]string{}
+	for _, id := range ids {
+		v, err := r.Data.Reads().NetworkVolume(ctx, id)
+		switch {
+		case runpod.IsNotFound(err):
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
+				fmt.Sprintf("network volume %q does not exist in this account.", id))
+			continue
+		case err != nil:
+			diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+			return
+		}
+		if other, dup := byDC[v.DataCenter]; dup {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Two Network Volumes In One Data Center",
+				fmt.Sprintf("network volumes %s and %s are both in %s. An endpoint mounts one volume per data center "+
+					"(at /runpod-volume); keep one of them.", other, id, v.DataCenter))
+		}
+		byDC[v.DataCenter] = id
+		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
+				fmt.Sprintf("network volume %q (%s) is in %s, which is not in data_center_ids (%s). Workers run only where "+
+					"their volume is: add %s to data_center_ids, or use a volume in one of them.",
+					v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))
+		}
+	}
+}
+
+func quoteList(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
