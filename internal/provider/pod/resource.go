@@ -91,7 +91,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
 	resp.Diagnostics.Append(d...)
-	body, d := createRequest(ctx, plan)
+	body, d := toCreateRequest(ctx, plan)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -483,7 +483,7 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s before updating it", id), err))
 		return
 	}
-	body, changed, d := updateRequest(ctx, plan, state, live)
+	body, changed, d := toUpdateRequest(ctx, plan, state, live)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
