@@ -19,12 +19,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
-// Desired states the configuration can ask for.
-const (
-	desiredRunning = runpod.PodStatusRunning
-	desiredExited  = runpod.PodStatusExited
-)
-
 // Env keys the platform injects: PUBLIC_KEY from start_ssh (the account's
 // SSH keys), JUPYTER_PASSWORD from start_jupyter (generated). They are kept
 // out of env in state unless the configuration sets them, so that they do
@@ -172,17 +166,6 @@ func (f facts) reported(ctx context.Context) (reportedModel, diag.Diagnostics) {
 // behind it asks for credentials.
 func ProxyURL(podID string, port int) string {
 	return fmt.Sprintf("https://%s-%d.proxy.runpod.net", podID, port)
-}
-
-// desiredFromStatus maps a live status onto what desired_status can say:
-// a pod on its way up or up is RUNNING; stopped or failed is EXITED (so a
-// configuration that wants it RUNNING plans a start).
-func desiredFromStatus(status string) string {
-	switch status {
-	case runpod.PodStatusExited, runpod.PodStatusError, runpod.PodStatusTerminated:
-		return desiredExited
-	}
-	return desiredRunning
 }
 
 func factsOf(p *runpod.Pod) facts {
