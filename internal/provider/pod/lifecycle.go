@@ -104,7 +104,7 @@ const (
 )
 
 // stepFor decides what m does with a pod in status. It follows the API's
-// table of valid actions per status (API.md, POST /v2/pods/{id}/action):
+// table of valid actions per status (POST /v2/pods/{id}/action):
 // stop for a pod that is up, start for one that is stopped, restart for
 // one that runs. A request the API would refuse for the status alone is
 // never sent.
