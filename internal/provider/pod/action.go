@@ -16,7 +16,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // Action type names.
@@ -34,13 +33,9 @@ var (
 // actionKind is what sets one pod action apart from the others: the API
 // action it sends, the status it waits for, and how it speaks of itself.
 type actionKind struct {
-	typeName string
-	// api is the PodAction sent to POST /v2/pods/{id}/action.
-	api string
-	// verb and gerund name the operation in messages ("stop", "stopping").
-	verb, gerund string
-	// summary names a refused or failed operation ("Pod Not Stopped").
-	summary        string
+	// move is the lifecycle move the action makes.
+	move
+	typeName       string
 	defaultTimeout time.Duration
 	description    string
 }
@@ -68,7 +63,7 @@ const actionCommonNote = "\n\nThe action reads the pod first: a pod already wher
 
 var (
 	stopKind = actionKind{
-		typeName: StopActionType, api: runpod.PodActionStop, verb: "stop", gerund: "stopping", summary: "Pod Not Stopped",
+		move: stopMove, typeName: StopActionType,
 		defaultTimeout: 10 * time.Minute,
 		description: "Stops a pod (Runpod's `stop`) and waits until it is `EXITED`. Stopping releases the GPU and ends " +
 			"compute billing; the volume disk keeps billing at the stopped rate and the container disk is wiped. A later " +
@@ -77,7 +72,7 @@ var (
 			actionCommonNote + desiredStatusNote,
 	}
 	startKind = actionKind{
-		typeName: StartActionType, api: runpod.PodActionStart, verb: "start", gerund: "starting", summary: "Pod Not Started",
+		move: startMove, typeName: StartActionType,
 		defaultTimeout: 20 * time.Minute,
 		description: "Starts a stopped pod (`EXITED` or `ERROR`; Runpod's `start`) and waits until it is `RUNNING` with " +
 			"every exposed port mapped. The pod bills from then on. A stopped pod resumes on the machine it was created " +
@@ -86,7 +81,7 @@ var (
 			actionCommonNote + desiredStatusNote,
 	}
 	restartKind = actionKind{
-		typeName: RestartActionType, api: runpod.PodActionRestart, verb: "restart", gerund: "restarting", summary: "Pod Not Restarted",
+		move: restartMove, typeName: RestartActionType,
 		defaultTimeout: 20 * time.Minute,
 		description: "Restarts a running pod's container (Runpod's `restart`) and waits until it is `RUNNING` again with " +
 			"every exposed port mapped. It keeps the pod's machine, so no GPU is given up; it also applies a " +
@@ -157,18 +152,10 @@ func (a *podAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *ac
 
 // waitGoal is what the action waits for, in words.
 func (k actionKind) waitGoal() string {
-	if k.api == runpod.PodActionStop {
+	if k.target == desiredExited {
 		return "stop"
 	}
 	return "run again with its ports mapped"
-}
-
-// target is the desired_status the action takes a pod to.
-func (k actionKind) target() string {
-	if k.api == runpod.PodActionStop {
-		return desiredExited
-	}
-	return desiredRunning
 }
 
 // shortDuration prints d without trailing zero units: 10m, not 10m0s.

@@ -9,56 +9,11 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// step is what an action does with a pod, decided from the status read
-// just before.
-type step int
-
-const (
-	// stepSend: send the API action, then wait for the target.
-	stepSend step = iota
-	// stepWait: send nothing, the pod is already on its way; wait for it.
-	stepWait
-	// stepNone: the pod is already where the action takes it.
-	stepNone
-	// stepRefuse: the action does not apply to a pod in this status.
-	stepRefuse
-)
-
-// stepFor decides what the action does with a pod in status. It follows
-// the API's table of valid actions per status (API.md, POST
-// /v2/pods/{id}/action), so that a request the API would refuse for the
-// status alone is never sent.
-func (k actionKind) stepFor(status string) step {
-	starting := status == runpod.PodStatusProvisioning || status == runpod.PodStatusStarting
-	stopped := status == runpod.PodStatusExited || status == runpod.PodStatusError
-	switch k.api {
-	case runpod.PodActionStop:
-		if stopped {
-			return stepNone
-		}
-		return stepSend
-	case runpod.PodActionStart:
-		if stopped {
-			return stepSend
-		}
-		return stepWait
-	default: // restart
-		switch {
-		case starting:
-			return stepWait
-		case stopped:
-			return stepRefuse
-		}
-		return stepSend
-	}
-}
 
 func (a *podAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var cfg actionModel
@@ -101,10 +56,6 @@ type invocation struct {
 	restart restartWatch
 }
 
-// errPodGone ends a wait on a pod read as TERMINATED, which is gone as a
-// 404 is.
-var errPodGone = errors.New("pod terminated")
-
 // progressEvery is how often a wait with no news still says it is waiting.
 const progressEvery = 30 * time.Second
 
@@ -115,7 +66,7 @@ func (inv *invocation) progress(format string, args ...any) {
 }
 
 // pod names the pod in messages: "name" (id).
-func (inv *invocation) pod() string { return fmt.Sprintf("%q (%s)", inv.name, inv.id) }
+func (inv *invocation) pod() string { return podRef(inv.name, inv.id) }
 
 func (inv *invocation) elapsed() time.Duration { return time.Since(inv.began).Round(time.Second) }
 
@@ -130,7 +81,7 @@ func (inv *invocation) took() string {
 func (inv *invocation) run(ctx context.Context, client *runpod.Client, waits poll.Backoff) diag.Diagnostics {
 	var diags diag.Diagnostics
 	live, err := client.GetPod(ctx, inv.id)
-	if runpod.IsNotFound(err) || (err == nil && live.Status == runpod.PodStatusTerminated) {
+	if runpod.IsNotFound(err) || (err == nil && isGone(live.Status)) {
 		diags.AddError("Pod Not Found",
 			fmt.Sprintf("There is no pod %s in the Runpod account, so there is nothing to %s. It was terminated (pods "+
 				"disappear once terminated), or the id is mistyped, or it belongs to an account the API key cannot see. "+
@@ -144,20 +95,41 @@ func (inv *invocation) run(ctx context.Context, client *runpod.Client, waits pol
 	inv.name = live.Name
 	inv.restart = watchRestart(live)
 
+	if !inv.announce(live, &diags) {
+		return diags
+	}
+	inv.reported = inv.statusLine(live)
+	inv.reportedAt = time.Now()
+	p, s, err := inv.kind.send(ctx, client, live)
+	if err != nil {
+		diags.Append(inv.refused(live, err))
+		return diags
+	}
+	inv.sent = s == stepSend
+
+	last, result, err := inv.kind.wait(ctx, client, waits, p, inv.seen)
+	diags.Append(inv.report(last, result, err))
+	return diags
+}
+
+// announce says what the action does with a pod read as live, from its
+// step: it returns false when there is nothing more to do (the pod is
+// already there, or the action does not apply to it).
+func (inv *invocation) announce(live *runpod.Pod, diags *diag.Diagnostics) bool {
 	switch inv.kind.stepFor(live.Status) {
 	case stepNone:
-		if live.Status == runpod.PodStatusError {
+		if isFailed(live.Status) {
 			inv.progress("Pod %s is in status ERROR: its container is not running, and Runpod offers only start and "+
 				"terminate for it. Nothing to stop.", inv.pod())
 		} else {
 			inv.progress("Pod %s is already stopped (%s). Nothing to do.", inv.pod(), live.Status)
 		}
-		return diags
+		return false
 	case stepRefuse:
 		diags.AddError(inv.kind.summary,
 			fmt.Sprintf("Pod %s is %s, not running: a restart restarts a running pod's container. Start it with the "+
 				"%s action, or with desired_status = %q on its runpod_pod resource.", inv.pod(), live.Status, StartActionType, desiredRunning))
-		return diags
+		return false
 	case stepWait:
 		if live.Status == runpod.PodStatusRunning {
 			inv.progress("Pod %s is already running: not %s again.", inv.pod(), pastParticiple(inv.kind.verb))
@@ -165,24 +137,10 @@ func (inv *invocation) run(ctx context.Context, client *runpod.Client, waits pol
 			inv.progress("Pod %s is already on its way up (%s): not %s again; waiting until it runs.", inv.pod(), live.Status,
 				pastParticiple(inv.kind.verb))
 		}
-		inv.reported = inv.statusLine(live)
-		inv.reportedAt = time.Now()
-	case stepSend:
+	default:
 		inv.progress("%s pod %s, which is %s.", diagnostics.TitleCase(inv.kind.gerund), inv.pod(), live.Status)
-		inv.reported = inv.statusLine(live)
-		inv.reportedAt = time.Now()
-		p, err := client.PodAction(ctx, inv.id, inv.kind.api)
-		if err != nil {
-			diags.Append(inv.refused(live, err))
-			return diags
-		}
-		inv.sent = true
-		live = p
 	}
-
-	last, result, err := inv.wait(ctx, client, waits, live)
-	diags.Append(inv.report(last, result, err))
-	return diags
+	return true
 }
 
 // pastParticiple of the three verbs.
@@ -195,7 +153,7 @@ func pastParticiple(verb string) string {
 
 // statusLine is the pod's status as progress reports it.
 func (inv *invocation) statusLine(p *runpod.Pod) string {
-	if p.Status == runpod.PodStatusRunning && inv.kind.target() == desiredRunning {
+	if p.Status == runpod.PodStatusRunning && inv.kind.target == desiredRunning {
 		if f := factsOf(p); len(f.unmapped) > 0 {
 			return fmt.Sprintf("RUNNING, waiting for ports %s to be mapped", strings.Join(f.unmapped, ", "))
 		}
@@ -221,51 +179,15 @@ func (inv *invocation) seen(p *runpod.Pod) (waitResult, bool) {
 	return result, done
 }
 
-// settled reports whether the wait is over at p, and how.
+// settled reports whether the wait is over at p, and how: as for any
+// move, except that a restart Runpod accepted is done only once a read
+// shows its container restarted.
 func (inv *invocation) settled(p *runpod.Pod) (waitResult, bool) {
-	if inv.kind.target() == desiredExited {
-		return waitDone, reached(p, desiredExited)
-	}
-	switch {
-	case p.Status == runpod.PodStatusError:
-		return waitFailed, true
-	case !reached(p, desiredRunning):
-		return waitTimedOut, false
-	case inv.kind.api == runpod.PodActionRestart && inv.sent && !inv.restart.restarted(p):
+	result, done := inv.kind.settled(p)
+	if result == waitDone && inv.kind.api == runpod.PodActionRestart && inv.sent && !inv.restart.restarted(p) {
 		return waitTimedOut, false
 	}
-	return waitDone, true
-}
-
-// wait reads the pod, paced by waits, until settled says the wait is over
-// or ctx ends, reporting progress on the way. It starts from last and
-// returns the last pod read; a pod that disappears gives a
-// runpod.IsNotFound error, any other read error ends the wait with it.
-func (inv *invocation) wait(ctx context.Context, client *runpod.Client, waits poll.Backoff, last *runpod.Pod) (*runpod.Pod, waitResult, error) {
-	result, done := inv.seen(last)
-	if done {
-		return last, result, nil
-	}
-	err := poll.After(ctx, waits, func(ctx context.Context, attempt int) (bool, error) {
-		p, err := client.GetPod(ctx, inv.id)
-		if err != nil {
-			return false, err
-		}
-		if p.Status == runpod.PodStatusTerminated {
-			return false, errPodGone
-		}
-		last = p
-		tflog.Debug(ctx, "waiting for pod after action", map[string]any{"id": p.ID, "action": inv.kind.api, "status": p.Status, "attempt": attempt})
-		result, done = inv.seen(p)
-		return done, nil
-	})
-	switch {
-	case err == nil:
-		return last, result, nil
-	case ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
-		return last, waitTimedOut, nil
-	}
-	return last, waitTimedOut, err
+	return result, done
 }
 
 // report turns the end of a wait into a last progress message or a
@@ -276,28 +198,24 @@ func (inv *invocation) report(last *runpod.Pod, result waitResult, err error) di
 		what = "The pod was already on its way"
 	}
 	switch {
-	case runpod.IsNotFound(err) || errors.Is(err, errPodGone):
-		return diag.NewErrorDiagnostic("Pod Disappeared",
-			fmt.Sprintf("Pod %s was terminated (out of band, or by the host) while the %s action waited for it. It no "+
-				"longer exists or bills; a runpod_pod resource that manages it plans to create a new one.", inv.pod(), inv.kind.typeName))
+	case isGoneErr(err):
+		return disappeared(inv.pod(), "the "+inv.kind.typeName+" action", inv.kind.target,
+			"a runpod_pod resource that manages it plans to create a new one.")
 	case err != nil:
 		return diag.NewWarningDiagnostic("Pod Not Verified",
 			diagnostics.APIErrorDetail(fmt.Sprintf("reading pod %s while waiting for it", inv.id), err)+
 				fmt.Sprintf("\n\n%s; only the check after it failed, so nothing was sent again. Not verified: that pod %s "+
 					"reached %s (it was %s when last read). The Runpod console, or the next terraform plan of a runpod_pod "+
-					"resource managing it, shows its status.", what, inv.pod(), inv.kind.target(), last.Status))
+					"resource managing it, shows its status.", what, inv.pod(), inv.kind.target, last.Status))
 	case result == waitFailed:
-		return diag.NewErrorDiagnostic("Pod Failed to Start",
-			fmt.Sprintf("Pod %s went to status ERROR instead of RUNNING after the %s. Check the pod's logs in the Runpod "+
-				"console (or the runpod_pod_logs data source) for the container's error, such as an image that cannot be "+
-				"pulled or a command that exits.", inv.pod(), inv.kind.verb))
+		return failedToStart(inv.pod(), inv.kind.verb, "")
 	case result == waitTimedOut:
 		summary := "Pod Not Running Yet"
 		detail := fmt.Sprintf("%s, but pod %s was still %s after waiting %s (timeout %s). It keeps going on Runpod's side; "+
 			"nothing was sent again. Slow image pulls are normal. Set a longer timeout in the action's config to wait longer, "+
 			"or follow the pod in the Runpod console.", what, inv.pod(), inv.statusLine(last), inv.elapsed(), shortDuration(inv.timeout))
 		switch {
-		case inv.kind.target() == desiredExited:
+		case inv.kind.target == desiredExited:
 			summary = "Pod Not Stopped Yet"
 			detail = fmt.Sprintf("%s, but pod %s was still %s after waiting %s (timeout %s). It keeps stopping on Runpod's "+
 				"side; nothing was sent again. Set a longer timeout in the action's config to wait longer.",

@@ -1,6 +1,7 @@
 package pod_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -104,4 +106,41 @@ func warningWith(t *testing.T, rec *acctest.Recorder, summary string, parts ...s
 // runpodfakePod is a running RTX 4090 pod named "shared" to seed.
 func runpodfakePod(id string) runpodfake.Pod {
 	return runpodfake.Pod{ID: id, Name: "shared", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"8888/http"}}
+}
+
+// flat is CLI output with the diagnostic box drawing removed and all
+// whitespace collapsed, so that a phrase matches however Terraform wrapped
+// it.
+func flat(s string) string {
+	s = strings.NewReplacer("│", " ", "╷", " ", "╵", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// says fails t unless the run printed every phrase (whitespace-insensitive).
+// It reads what the terraform (or tofu) binary printed, not what the
+// provider returned: Terraform drops some provider diagnostics, so only its
+// own output proves that the user saw a promise.
+func says(t *testing.T, res acctest.Result, phrases ...string) {
+	t.Helper()
+	out := flat(res.Output())
+	for _, p := range phrases {
+		if !strings.Contains(out, flat(p)) {
+			t.Errorf("%v did not print %q:\n%s", res.Args, p, res.Output())
+		}
+	}
+}
+
+// listPodIDs lists the pods in the account through the API (reads that
+// advance pod lifecycles, so only once nothing waits for them).
+func listPodIDs(fake *runpodfake.Fake) ([]string, error) {
+	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
+	if err != nil {
+		return nil, err
+	}
+	pods, err := client.ListPods(context.Background(), true)
+	var ids []string
+	for _, p := range pods {
+		ids = append(ids, p.ID)
+	}
+	return ids, err
 }

@@ -19,12 +19,6 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
-// Desired states the configuration can ask for.
-const (
-	desiredRunning = runpod.PodStatusRunning
-	desiredExited  = runpod.PodStatusExited
-)
-
 // Env keys the platform injects: PUBLIC_KEY from start_ssh (the account's
 // SSH keys), JUPYTER_PASSWORD from start_jupyter (generated). They are kept
 // out of env in state unless the configuration sets them, so that they do
@@ -174,17 +168,6 @@ func ProxyURL(podID string, port int) string {
 	return fmt.Sprintf("https://%s-%d.proxy.runpod.net", podID, port)
 }
 
-// desiredFromStatus maps a live status onto what desired_status can say:
-// a pod on its way up or up is RUNNING; stopped or failed is EXITED (so a
-// configuration that wants it RUNNING plans a start).
-func desiredFromStatus(status string) string {
-	switch status {
-	case runpod.PodStatusExited, runpod.PodStatusError, runpod.PodStatusTerminated:
-		return desiredExited
-	}
-	return desiredRunning
-}
-
 func factsOf(p *runpod.Pod) facts {
 	f := facts{
 		pod:          p,
@@ -282,121 +265,144 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		ID:               types.StringValue(p.ID),
 		Name:             types.StringValue(p.Name),
 		Container:        f.container(),
-		TemplateID:       prior.TemplateID,
 		Cloud:            types.StringValue(p.Cloud),
-		DataCenterIDs:    prior.DataCenterIDs,
-		StartSSH:         prior.StartSSH,
-		StartJupyter:     prior.StartJupyter,
 		Locked:           types.BoolValue(p.Locked),
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
 		DesiredStatus:    types.StringValue(f.desired),
-		AllowDuplicate:   prior.AllowDuplicate,
-		ReadyWhen:        prior.ReadyWhen,
-
-		JupyterPassword: types.StringPointerValue(f.jupyterPass),
-		Timeouts:        prior.Timeouts,
+		JupyterPassword:  types.StringPointerValue(f.jupyterPass),
 	}
-	if m.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
-		m.TemplateID = types.StringPointerValue(p.Template)
-	}
-	// The estimate is the plan's, kept so that catalog price moves are no
-	// diff; without one (import, catalog unreadable at plan time) it is
-	// what Runpod reports the running pod costs.
-	m.EstimatedCost = prior.EstimatedCost
-	if !tfvalue.Known(m.EstimatedCost) {
-		m.EstimatedCost = types.Float64Null()
-		if p.Cost > 0 && p.Status == runpod.PodStatusRunning {
-			m.EstimatedCost = types.Float64Value(p.Cost)
-		}
-	}
-	if m.DataCenterIDs.IsUnknown() {
-		m.DataCenterIDs = types.ListNull(types.StringType)
-	}
-	if m.StartSSH.IsUnknown() {
-		m.StartSSH = types.BoolNull()
-	}
-	if m.StartJupyter.IsUnknown() {
-		m.StartJupyter = types.BoolNull()
-	}
-	if m.AllowDuplicate.IsUnknown() {
-		m.AllowDuplicate = types.BoolNull()
-	}
-	if m.ReadyWhen.IsUnknown() || m.ReadyWhen.Equal(basetypes.ObjectValue{}) {
-		m.ReadyWhen = types.ObjectNull(readyWhenAttrTypes)
-	}
-	if m.Timeouts.IsUnknown() || m.Timeouts.Object.Equal(basetypes.ObjectValue{}) {
-		m.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutAttrTypes)}
-	}
+	m.keepUnreturned(p, prior)
 
 	m.Ports, d = types.SetValueFrom(ctx, types.StringType, nonNil(p.Ports))
 	diags.Append(d...)
 	m.TemplateEnv = prior.TemplateEnv
-	env := ownedEnv(ctx, p.Env, prior.Env)
-	for _, k := range hiddenTemplateKeys(ctx, prior.TemplateEnv, prior.Env) {
-		delete(env, k)
-	}
-	m.Env, d = types.MapValueFrom(ctx, types.StringType, env)
+	m.Env, d = envFromAPI(ctx, p.Env, prior)
 	diags.Append(d...)
 	m.reportedModel, d = f.reported(ctx)
 	diags.Append(d...)
+	m.GPU, d = gpuFromAPI(ctx, p.GPU, prior.GPU)
+	diags.Append(d...)
+	m.CPU, d = cpuFromAPI(ctx, p.CPU)
+	diags.Append(d...)
+	m.PersistentVolume, m.NetworkVolume, d = mountsFromAPI(ctx, f)
+	diags.Append(d...)
+	return m, diags
+}
 
-	m.GPU = types.ObjectNull(gpuAttrTypes)
-	if p.GPU != nil {
-		g := gpuModel{
-			TypeID:              types.StringValue(p.GPU.ID),
-			TypeIDs:             types.ListNull(types.StringType),
-			Count:               types.Int64Value(int64(p.GPU.Count)),
-			MinCudaVersion:      types.StringNull(),
-			AllowedCudaVersions: types.SetNull(types.StringType),
-			MinRAMPerGPU:        types.Int64Null(),
-			MinVCPUCountPerGPU:  types.Int64Null(),
-		}
-		// The CUDA constraint, the machine filters and the preference list
-		// are never returned: keep what was asked.
+// keepUnreturned fills in from prior the settings Runpod never returns, so
+// that they do not show as drift. What prior left unknown (an unconfigured
+// optional setting) becomes null: state must be known after apply.
+func (m *podModel) keepUnreturned(p *runpod.Pod, prior podModel) {
+	m.TemplateID = prior.TemplateID
+	if m.TemplateID.IsNull() || m.TemplateID.IsUnknown() {
+		m.TemplateID = types.StringPointerValue(p.Template)
+	}
+	m.EstimatedCost = estimatedCost(p, prior.EstimatedCost)
+	m.DataCenterIDs = knownOr(prior.DataCenterIDs, types.ListNull(types.StringType))
+	m.StartSSH = knownOr(prior.StartSSH, types.BoolNull())
+	m.StartJupyter = knownOr(prior.StartJupyter, types.BoolNull())
+	m.AllowDuplicate = knownOr(prior.AllowDuplicate, types.BoolNull())
+	m.ReadyWhen = prior.ReadyWhen
+	if m.ReadyWhen.IsUnknown() || m.ReadyWhen.Equal(basetypes.ObjectValue{}) {
+		m.ReadyWhen = types.ObjectNull(readyWhenAttrTypes)
+	}
+	m.Timeouts = prior.Timeouts
+	if m.Timeouts.IsUnknown() || m.Timeouts.Object.Equal(basetypes.ObjectValue{}) {
+		m.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutAttrTypes)}
+	}
+}
+
+// knownOr is v, or fallback when v is unknown.
+func knownOr[T attr.Value](v, fallback T) T {
+	if v.IsUnknown() {
+		return fallback
+	}
+	return v
+}
+
+// estimatedCost is the plan's estimate, kept so that catalog price moves
+// are no diff; without one (import, catalog unreadable at plan time) it is
+// what Runpod reports the running pod costs.
+func estimatedCost(p *runpod.Pod, planned types.Float64) types.Float64 {
+	if tfvalue.Known(planned) {
+		return planned
+	}
+	if p.Cost > 0 && p.Status == runpod.PodStatusRunning {
+		return types.Float64Value(p.Cost)
+	}
+	return types.Float64Null()
+}
+
+// envFromAPI is the pod's env as state shows it: without the injected keys
+// and the template's keys the configuration does not set itself.
+func envFromAPI(ctx context.Context, live map[string]string, prior podModel) (types.Map, diag.Diagnostics) {
+	env := ownedEnv(ctx, live, prior.Env)
+	for _, k := range hiddenTemplateKeys(ctx, prior.TemplateEnv, prior.Env) {
+		delete(env, k)
+	}
+	return types.MapValueFrom(ctx, types.StringType, env)
+}
+
+// gpuFromAPI is the gpu block of a GPU pod (null for a CPU pod). The CUDA
+// constraint, the machine filters and the preference list are never
+// returned: what prior asked is kept.
+func gpuFromAPI(ctx context.Context, live *runpod.PodGPU, prior types.Object) (types.Object, diag.Diagnostics) {
+	if live == nil {
+		return types.ObjectNull(gpuAttrTypes), nil
+	}
+	var diags diag.Diagnostics
+	g := gpuModel{
+		TypeID:              types.StringValue(live.ID),
+		TypeIDs:             types.ListNull(types.StringType),
+		Count:               types.Int64Value(int64(live.Count)),
+		MinCudaVersion:      types.StringNull(),
+		AllowedCudaVersions: types.SetNull(types.StringType),
+		MinRAMPerGPU:        types.Int64Null(),
+		MinVCPUCountPerGPU:  types.Int64Null(),
+	}
+	if tfvalue.Known(prior) {
 		var pg gpuModel
-		if tfvalue.Known(prior.GPU) {
-			diags.Append(prior.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
-			if !pg.TypeIDs.IsUnknown() {
-				g.TypeIDs = pg.TypeIDs
-			}
-			if !pg.MinCudaVersion.IsUnknown() {
-				g.MinCudaVersion = pg.MinCudaVersion
-			}
-			if !pg.AllowedCudaVersions.IsUnknown() {
-				g.AllowedCudaVersions = pg.AllowedCudaVersions
-			}
-			if !pg.MinRAMPerGPU.IsUnknown() {
-				g.MinRAMPerGPU = pg.MinRAMPerGPU
-			}
-			if !pg.MinVCPUCountPerGPU.IsUnknown() {
-				g.MinVCPUCountPerGPU = pg.MinVCPUCountPerGPU
-			}
-		}
-		m.GPU, d = types.ObjectValueFrom(ctx, gpuAttrTypes, g)
-		diags.Append(d...)
+		diags.Append(prior.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
+		g.TypeIDs = knownOr(pg.TypeIDs, g.TypeIDs)
+		g.MinCudaVersion = knownOr(pg.MinCudaVersion, g.MinCudaVersion)
+		g.AllowedCudaVersions = knownOr(pg.AllowedCudaVersions, g.AllowedCudaVersions)
+		g.MinRAMPerGPU = knownOr(pg.MinRAMPerGPU, g.MinRAMPerGPU)
+		g.MinVCPUCountPerGPU = knownOr(pg.MinVCPUCountPerGPU, g.MinVCPUCountPerGPU)
 	}
-	m.CPU = types.ObjectNull(cpuAttrTypes)
-	if p.CPU != nil {
-		m.CPU, d = types.ObjectValueFrom(ctx, cpuAttrTypes, cpuModel{
-			TypeID: types.StringValue(p.CPU.ID), VCPUCount: types.Int64Value(int64(p.CPU.VCPUCount)),
-		})
-		diags.Append(d...)
+	obj, d := types.ObjectValueFrom(ctx, gpuAttrTypes, g)
+	diags.Append(d...)
+	return obj, diags
+}
+
+// cpuFromAPI is the cpu block of a CPU pod (null for a GPU pod).
+func cpuFromAPI(ctx context.Context, live *runpod.PodCPU) (types.Object, diag.Diagnostics) {
+	if live == nil {
+		return types.ObjectNull(cpuAttrTypes), nil
 	}
-	m.PersistentVolume = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
+	return types.ObjectValueFrom(ctx, cpuAttrTypes, cpuModel{
+		TypeID: types.StringValue(live.ID), VCPUCount: types.Int64Value(int64(live.VCPUCount)),
+	})
+}
+
+// mountsFromAPI is the persistent_volume and network_volume blocks, each
+// null when the pod has no such mount.
+func mountsFromAPI(ctx context.Context, f facts) (persistent, network types.Object, diags diag.Diagnostics) {
+	var d diag.Diagnostics
+	persistent = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
 	if pm := f.persistent; pm != nil {
-		m.PersistentVolume, d = types.ObjectValueFrom(ctx, containerschema.PersistentVolumeAttrTypes, containerschema.PersistentVolumeModel{
+		persistent, d = types.ObjectValueFrom(ctx, containerschema.PersistentVolumeAttrTypes, containerschema.PersistentVolumeModel{
 			SizeGB: types.Int64Value(int64(pm.Size)), Path: types.StringValue(pm.Path),
 		})
 		diags.Append(d...)
 	}
-	m.NetworkVolume = types.ObjectNull(containerschema.NetworkVolumeAttrTypes)
+	network = types.ObjectNull(containerschema.NetworkVolumeAttrTypes)
 	if nm := f.network; nm != nil {
-		m.NetworkVolume, d = types.ObjectValueFrom(ctx, containerschema.NetworkVolumeAttrTypes, containerschema.NetworkVolumeModel{
+		network, d = types.ObjectValueFrom(ctx, containerschema.NetworkVolumeAttrTypes, containerschema.NetworkVolumeModel{
 			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path),
 		})
 		diags.Append(d...)
 	}
-	return m, diags
+	return persistent, network, diags
 }
 
 // ownedEnv is the pod's env without the injected keys the configuration
@@ -454,10 +460,10 @@ func templateEnvOf(created *runpod.Pod, body runpod.CreatePodRequest) map[string
 	return out
 }
 
-// createRequest builds the POST body from the plan. Attributes the plan
+// toCreateRequest builds the POST body from the plan. Attributes the plan
 // leaves unknown (not configured, taken from the template) are omitted, so
 // that the template's values apply.
-func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest, diag.Diagnostics) {
+func toCreateRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	req := runpod.CreatePodRequest{
 		Name:       plan.Name.ValueString(),
@@ -493,18 +499,9 @@ func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest,
 		req.Registry = plan.RegistryAuthID.ValueStringPointer()
 	}
 	if tfvalue.Known(plan.GPU) {
-		var g gpuModel
-		diags.Append(plan.GPU.As(ctx, &g, tfvalue.ObjectAsOptions)...)
-		req.GPU = &runpod.CreatePodGPU{
-			ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString(),
-			MinRAMPerGPU: int(g.MinRAMPerGPU.ValueInt64()), MinVCPUCountPerGPU: int(g.MinVCPUCountPerGPU.ValueInt64()),
-		}
-		cuda, d := tfvalue.Strings(ctx, g.AllowedCudaVersions)
+		var d diag.Diagnostics
+		req.GPU, d = gpuToCreate(ctx, plan.GPU)
 		diags.Append(d...)
-		if len(cuda) > 0 {
-			slices.Sort(cuda)
-			req.GPU.AllowedCudaVersions = cuda
-		}
 	}
 	if tfvalue.Known(plan.CPU) {
 		var c cpuModel
@@ -531,6 +528,24 @@ func createRequest(ctx context.Context, plan podModel) (runpod.CreatePodRequest,
 	return req, diags
 }
 
+// gpuToCreate is the create body's gpu from a known gpu block; the
+// preference list (type_ids) is not sent, the plan has chosen type_id.
+func gpuToCreate(ctx context.Context, block types.Object) (*runpod.CreatePodGPU, diag.Diagnostics) {
+	var g gpuModel
+	diags := block.As(ctx, &g, tfvalue.ObjectAsOptions)
+	out := &runpod.CreatePodGPU{
+		ID: g.TypeID.ValueString(), Count: int(g.Count.ValueInt64()), MinCudaVersion: g.MinCudaVersion.ValueString(),
+		MinRAMPerGPU: int(g.MinRAMPerGPU.ValueInt64()), MinVCPUCountPerGPU: int(g.MinVCPUCountPerGPU.ValueInt64()),
+	}
+	cuda, d := tfvalue.Strings(ctx, g.AllowedCudaVersions)
+	diags.Append(d...)
+	if len(cuda) > 0 {
+		slices.Sort(cuda)
+		out.AllowedCudaVersions = cuda
+	}
+	return out, diags
+}
+
 // planMounts reads the persistent_volume and network_volume blocks into
 // the API's shape (empty when neither is set or known).
 func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostics) {
@@ -549,13 +564,13 @@ func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostic
 	return out, diags
 }
 
-// updateRequest builds a PATCH body with what differs between plan and
+// toUpdateRequest builds a PATCH body with what differs between plan and
 // state among the fields the API can change in place; changed is false when
 // there is nothing to send. live is the pod as read just before: a sent env
 // replaces the whole map, so the injected keys it carries (SSH keys, the
 // Jupyter password) are sent back unless the configuration owns them.
 // Locked is left to the caller, which orders it around a stop.
-func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) (req runpod.UpdatePodRequest, changed bool, diags diag.Diagnostics) {
+func toUpdateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) (req runpod.UpdatePodRequest, changed bool, diags diag.Diagnostics) {
 	set := func() { changed = true }
 	if !plan.Name.Equal(state.Name) {
 		req.Name = runpod.Set(plan.Name.ValueString())
@@ -580,22 +595,8 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 		set()
 	}
 	if tfvalue.Known(plan.Env) && !plan.Env.Equal(state.Env) {
-		env := map[string]string{}
-		diags.Append(plan.Env.ElementsAs(ctx, &env, false)...)
-		for _, k := range injectedEnvKeys {
-			if _, owned := env[k]; !owned {
-				if v, ok := live.Env[k]; ok {
-					env[k] = v
-				}
-			}
-		}
-		// The template's keys stay, with the template's values: a key the
-		// configuration stops overriding goes back to the template's.
-		for k, v := range plan.TemplateEnv {
-			if _, owned := env[k]; !owned {
-				env[k] = v
-			}
-		}
+		env, d := envToSend(ctx, plan, live)
+		diags.Append(d...)
 		req.Env = runpod.Set(env)
 		set()
 	}
@@ -607,19 +608,54 @@ func updateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod) 
 		req.GlobalNetworking = runpod.Set(plan.GlobalNetworking.ValueBool())
 		set()
 	}
+	mounts, moved, d := movedMount(ctx, plan, state)
+	diags.Append(d...)
+	if moved {
+		req.Mounts = runpod.Set(mounts)
+		set()
+	}
+	return req, changed, diags
+}
+
+// envToSend is the whole env a PATCH sends, since a sent env replaces the
+// pod's: the configured keys, the injected keys live carries that the
+// configuration does not set, and the template's keys it does not
+// override.
+func envToSend(ctx context.Context, plan podModel, live *runpod.Pod) (map[string]string, diag.Diagnostics) {
+	env := map[string]string{}
+	diags := plan.Env.ElementsAs(ctx, &env, false)
+	for _, k := range injectedEnvKeys {
+		if _, owned := env[k]; !owned {
+			if v, ok := live.Env[k]; ok {
+				env[k] = v
+			}
+		}
+	}
+	// The template's keys stay, with the template's values: a key the
+	// configuration stops overriding goes back to the template's.
+	for k, v := range plan.TemplateEnv {
+		if _, owned := env[k]; !owned {
+			env[k] = v
+		}
+	}
+	return env, diags
+}
+
+// movedMount is the mount to send when only its path changed, which the
+// API applies in place (a new size or volume replaces the pod); moved is
+// false when no mount path changed.
+func movedMount(ctx context.Context, plan, state podModel) (mounts runpod.Mounts, moved bool, diags diag.Diagnostics) {
 	pm, d := planMounts(ctx, plan)
 	diags.Append(d...)
 	sm, d := planMounts(ctx, state)
 	diags.Append(d...)
 	switch {
 	case pm.Persistent != nil && sm.Persistent != nil && pm.Persistent.Path != sm.Persistent.Path:
-		req.Mounts = runpod.Set(runpod.Mounts{Persistent: pm.Persistent})
-		set()
+		return runpod.Mounts{Persistent: pm.Persistent}, true, diags
 	case len(pm.Network) == 1 && len(sm.Network) == 1 && pm.Network[0].Path != sm.Network[0].Path:
-		req.Mounts = runpod.Set(runpod.Mounts{Network: pm.Network})
-		set()
+		return runpod.Mounts{Network: pm.Network}, true, diags
 	}
-	return req, changed, diags
+	return runpod.Mounts{}, false, diags
 }
 
 func nonNil(s []string) []string {

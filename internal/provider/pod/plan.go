@@ -131,7 +131,7 @@ func (r *podResource) planCreate(ctx context.Context, plan *podModel, verb strin
 	if dcsKnown && !r.chooseGPUType(ctx, plan, dcs, resp) {
 		return
 	}
-	if body, d := createRequest(ctx, *plan); !d.HasError() && !checkBodySize(body, *plan, resp) {
+	if body, d := toCreateRequest(ctx, *plan); !d.HasError() && !checkBodySize(body, *plan, resp) {
 		return
 	}
 	var res *placement.Result
@@ -516,7 +516,7 @@ func checkBodySize(body any, plan podModel, resp *resource.ModifyPlanResponse) b
 func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) {
 	// The injected keys sent back with env are small; the pod is not read
 	// at plan time for them.
-	if body, _, d := updateRequest(ctx, plan, state, &runpod.Pod{}); !d.HasError() && !checkBodySize(body, plan, resp) {
+	if body, _, d := toUpdateRequest(ctx, plan, state, &runpod.Pod{}); !d.HasError() && !checkBodySize(body, plan, resp) {
 		return
 	}
 	from, to := state.DesiredStatus.ValueString(), plan.DesiredStatus.ValueString()
@@ -599,48 +599,74 @@ func stopWarning(ctx context.Context, plan, state podModel) diag.Diagnostic {
 // nothing from being replaced, so both record the new value instead.
 func createOnlyReplacements(ctx context.Context, plan, state podModel, imported bool, diags *diag.Diagnostics) []path.Path {
 	var out []path.Path
+	if !imported {
+		out = append(out, startSettingReplacements(plan, state)...)
+	}
+	if dataCenterPreferenceReplaces(ctx, plan, state, diags) {
+		out = append(out, path.Root("data_center_ids"))
+	}
+	if tfvalue.Known(plan.GPU) && tfvalue.Known(state.GPU) {
+		out = append(out, gpuConstraintReplacements(ctx, plan, state, imported, diags)...)
+	}
+	return out
+}
+
+// startSettingReplacements are the template and start flags that changed.
+// Without a template, an unset flag and false start the pod alike, so
+// moving between them is no change.
+func startSettingReplacements(plan, state podModel) []path.Path {
+	var out []path.Path
+	if !plan.TemplateID.Equal(state.TemplateID) {
+		out = append(out, path.Root("template_id"))
+	}
+	noTemplate := plan.TemplateID.IsNull() && state.TemplateID.IsNull()
 	flag := func(p path.Path, planV, stateV types.Bool) {
-		noTemplate := plan.TemplateID.IsNull() && state.TemplateID.IsNull()
 		same := planV.Equal(stateV) || (noTemplate && planV.ValueBool() == stateV.ValueBool() && !planV.IsUnknown())
-		if !same && !imported {
+		if !same {
 			out = append(out, p)
 		}
 	}
-	if !plan.TemplateID.Equal(state.TemplateID) && !imported {
-		out = append(out, path.Root("template_id"))
-	}
 	flag(path.Root("start_ssh"), plan.StartSSH, state.StartSSH)
 	flag(path.Root("start_jupyter"), plan.StartJupyter, state.StartJupyter)
+	return out
+}
 
-	if !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
-		dcs, ok := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
-		if !ok || (len(dcs) > 0 && !slices.Contains(dcs, state.DataCenterID.ValueString())) {
-			out = append(out, path.Root("data_center_ids"))
+// dataCenterPreferenceReplaces reports whether a changed data_center_ids
+// leaves out the data center the pod runs in (or is not known yet): a pod
+// already in one of the new data centers stays.
+func dataCenterPreferenceReplaces(ctx context.Context, plan, state podModel, diags *diag.Diagnostics) bool {
+	if plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+		return false
+	}
+	dcs, ok := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	return !ok || (len(dcs) > 0 && !slices.Contains(dcs, state.DataCenterID.ValueString()))
+}
+
+// gpuConstraintReplacements are the gpu block's create-time constraints
+// the pod's machine may no longer meet: a CUDA floor or list its CUDA
+// version fails, or a machine filter raised (floorRaised).
+func gpuConstraintReplacements(ctx context.Context, plan, state podModel, imported bool, diags *diag.Diagnostics) []path.Path {
+	var out []path.Path
+	var pg, sg gpuModel
+	diags.Append(plan.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
+	diags.Append(state.GPU.As(ctx, &sg, tfvalue.ObjectAsOptions)...)
+	cuda := state.CudaVersion.ValueString()
+	if !pg.MinCudaVersion.Equal(sg.MinCudaVersion) {
+		if pg.MinCudaVersion.IsUnknown() || (!pg.MinCudaVersion.IsNull() && !cudaAtLeast(cuda, pg.MinCudaVersion.ValueString())) {
+			out = append(out, path.Root("gpu").AtName("min_cuda_version"))
 		}
 	}
-
-	if tfvalue.Known(plan.GPU) && tfvalue.Known(state.GPU) {
-		var pg, sg gpuModel
-		diags.Append(plan.GPU.As(ctx, &pg, tfvalue.ObjectAsOptions)...)
-		diags.Append(state.GPU.As(ctx, &sg, tfvalue.ObjectAsOptions)...)
-		cuda := state.CudaVersion.ValueString()
-		if !pg.MinCudaVersion.Equal(sg.MinCudaVersion) {
-			if pg.MinCudaVersion.IsUnknown() || (!pg.MinCudaVersion.IsNull() && !cudaAtLeast(cuda, pg.MinCudaVersion.ValueString())) {
-				out = append(out, path.Root("gpu").AtName("min_cuda_version"))
-			}
+	if !pg.AllowedCudaVersions.Equal(sg.AllowedCudaVersions) {
+		allowed, ok := tfvalue.StringsIfKnown(ctx, pg.AllowedCudaVersions, diags)
+		if !ok || (len(allowed) > 0 && !slices.Contains(allowed, cuda)) {
+			out = append(out, path.Root("gpu").AtName("allowed_cuda_versions"))
 		}
-		if !pg.AllowedCudaVersions.Equal(sg.AllowedCudaVersions) {
-			allowed, ok := tfvalue.StringsIfKnown(ctx, pg.AllowedCudaVersions, diags)
-			if !ok || (len(allowed) > 0 && !slices.Contains(allowed, cuda)) {
-				out = append(out, path.Root("gpu").AtName("allowed_cuda_versions"))
-			}
-		}
-		if floorRaised(pg.MinRAMPerGPU, sg.MinRAMPerGPU, imported) {
-			out = append(out, path.Root("gpu").AtName("min_ram_per_gpu"))
-		}
-		if floorRaised(pg.MinVCPUCountPerGPU, sg.MinVCPUCountPerGPU, imported) {
-			out = append(out, path.Root("gpu").AtName("min_vcpu_count_per_gpu"))
-		}
+	}
+	if floorRaised(pg.MinRAMPerGPU, sg.MinRAMPerGPU, imported) {
+		out = append(out, path.Root("gpu").AtName("min_ram_per_gpu"))
+	}
+	if floorRaised(pg.MinVCPUCountPerGPU, sg.MinVCPUCountPerGPU, imported) {
+		out = append(out, path.Root("gpu").AtName("min_vcpu_count_per_gpu"))
 	}
 	return out
 }
@@ -748,7 +774,7 @@ func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanR
 		plan.AllowDuplicate.ValueBool() || !tfvalue.Known(plan.Name) {
 		return
 	}
-	body, d := createRequest(ctx, plan)
+	body, d := toCreateRequest(ctx, plan)
 	shaped := !d.HasError()
 	since := time.Now().Add(-ambiguousWindow)
 	found, err := providerdata.UnmanagedLookalikes(ctx, r.Data, req.ClientCapabilities, kind,

@@ -140,62 +140,92 @@ func waitReady(ctx context.Context, client *runpod.Client, waits poll.Backoff, p
 	if err != nil {
 		return readyResult{}, err // validated at plan time
 	}
-	source := rw.Source.ValueString()
-	// Both logs are read whatever the pattern's source: the system log holds
-	// the crash-loop evidence. The pattern is matched on its source only.
-	query := runpod.PodLogQuery{Idle: readyLogIdle}
-	tail := readyLogTail
-	query.Tail = &tail
-	res := readyResult{outcome: readyTimedOut, status: runpod.PodStatusRunning}
+	w := newReadyWatch(pattern, rw.Source.ValueString())
 	started := time.Now()
-	ended := func() readyResult { res.waited = time.Since(started); return res }
+	ended := func() readyResult { w.res.waited = time.Since(started); return w.res }
 
-	check := func(ctx context.Context) (bool, error) {
-		lines, err := client.GetPodLogs(ctx, podID, query)
-		if err != nil {
-			return false, err
-		}
-		for _, l := range lines {
-			query.LastEventID, query.Tail = l.ID, nil
-			text := strings.TrimRight(l.Text, "\r\n")
-			res.last = append(res.last, fmt.Sprintf("[%s] %s", l.Source, text))
-			if len(res.last) > readyQuoteLines {
-				res.last = res.last[len(res.last)-readyQuoteLines:]
-			}
-			if (source == readySourceAll || l.Source == source) && pattern.MatchString(text) {
-				res.outcome, res.matched = readyMet, text
-				return true, nil
-			}
-			if l.Source == readySourceSystem && isRestart(text) {
-				res.restarts = append(res.restarts, text)
-				if len(res.restarts) >= crashLoopRestarts {
-					res.outcome = readyCrashLoop
-					return true, nil
-				}
-			}
-		}
-		p, err := client.GetPod(ctx, podID)
-		if err != nil {
-			return false, err
-		}
-		res.status = p.Status
-		if p.Status != runpod.PodStatusRunning {
-			res.outcome = readyStopped
-			return true, nil
-		}
-		return false, nil
-	}
-	if done, err := check(ctx); done || err != nil {
+	if done, err := w.check(ctx, client, podID); done || err != nil {
 		return ended(), err
 	}
 	err = poll.After(ctx, waits, func(ctx context.Context, attempt int) (bool, error) {
 		tflog.Debug(ctx, "waiting for the pod's ready log line", map[string]any{"id": podID, "attempt": attempt})
-		return check(ctx)
+		return w.check(ctx, client, podID)
 	})
 	if err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 		return ended(), nil // timed out: res says what was seen
 	}
 	return ended(), err
+}
+
+// readyWatch is the state of one readiness wait between log reads: where
+// the next read resumes, and what has been seen so far.
+type readyWatch struct {
+	pattern *regexp.Regexp
+	// source is the log the pattern is matched on. Both logs are read
+	// whatever it is: the system log holds the crash-loop evidence.
+	source string
+	query  runpod.PodLogQuery
+	res    readyResult
+}
+
+// newReadyWatch starts a wait whose first read backfills readyLogTail
+// lines, so that a line printed before the wait began (a fast app) is
+// still seen.
+func newReadyWatch(pattern *regexp.Regexp, source string) *readyWatch {
+	tail := readyLogTail
+	return &readyWatch{
+		pattern: pattern,
+		source:  source,
+		query:   runpod.PodLogQuery{Idle: readyLogIdle, Tail: &tail},
+		res:     readyResult{outcome: readyTimedOut, status: runpod.PodStatusRunning},
+	}
+}
+
+// check reads the log lines since the last read, then the pod's status,
+// and says whether the wait is over (res says how).
+func (w *readyWatch) check(ctx context.Context, client *runpod.Client, podID string) (bool, error) {
+	lines, err := client.GetPodLogs(ctx, podID, w.query)
+	if err != nil {
+		return false, err
+	}
+	for _, l := range lines {
+		if w.take(l) {
+			return true, nil
+		}
+	}
+	p, err := client.GetPod(ctx, podID)
+	if err != nil {
+		return false, err
+	}
+	w.res.status = p.Status
+	if p.Status != runpod.PodStatusRunning {
+		w.res.outcome = readyStopped
+		return true, nil
+	}
+	return false, nil
+}
+
+// take records one log line and says whether it ends the wait: it matches
+// the pattern in its source, or it is the restart that makes a crash loop.
+func (w *readyWatch) take(l runpod.PodLogLine) bool {
+	w.query.LastEventID, w.query.Tail = l.ID, nil
+	text := strings.TrimRight(l.Text, "\r\n")
+	w.res.last = append(w.res.last, fmt.Sprintf("[%s] %s", l.Source, text))
+	if len(w.res.last) > readyQuoteLines {
+		w.res.last = w.res.last[len(w.res.last)-readyQuoteLines:]
+	}
+	if (w.source == readySourceAll || l.Source == w.source) && w.pattern.MatchString(text) {
+		w.res.outcome, w.res.matched = readyMet, text
+		return true
+	}
+	if l.Source == readySourceSystem && isRestart(text) {
+		w.res.restarts = append(w.res.restarts, text)
+		if len(w.res.restarts) >= crashLoopRestarts {
+			w.res.outcome = readyCrashLoop
+			return true
+		}
+	}
+	return false
 }
 
 // reportReady turns the end of a readiness wait into diagnostics. None is

@@ -91,7 +91,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
 	resp.Diagnostics.Append(d...)
-	body, d := createRequest(ctx, plan)
+	body, d := toCreateRequest(ctx, plan)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -143,7 +143,7 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	defer cancel()
 	last := created
 	if target == desiredExited {
-		stopped, err := client.PodAction(ctx, created.ID, runpod.PodActionStop)
+		stopped, _, err := stopMove.send(ctx, client, created)
 		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Pod Created but Not Stopped",
 				fmt.Sprintf("stopping pod %s right after creating it (desired_status = %q); the pod is running and billing", created.ID, desiredExited), err))
@@ -160,15 +160,28 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		}
 		last = locked
 	}
+	r.land(ctx, waitCtx, client, plan, last, target == desiredRunning, timeout, "timeouts.create", &resp.State, &resp.Diagnostics)
+}
 
-	last, result, err := waitFor(waitCtx, client, r.waits, last, target)
-	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.create", result, err, &resp.State, &resp.Diagnostics) {
-		return
+// land ends a create or update whose writes are sent: it waits (within
+// waitCtx) for the pod to reach plan's desired_status, then, when ready is
+// set, for the readiness line the pod owes its configuration, and stores
+// the pod read back. It returns the pod to record pending changes from
+// (the last read, nil when the read back failed) and whether the wait
+// landed; when it did not, reportWait has saved the pod and said why.
+func (r *podResource) land(ctx, waitCtx context.Context, client *runpod.Client, plan podModel, last *runpod.Pod, ready bool,
+	timeout time.Duration, timeoutAttr string, state *tfsdk.State, diags *diag.Diagnostics,
+) (*runpod.Pod, bool) {
+	target := plan.DesiredStatus.ValueString()
+	m := moveTo(target)
+	last, result, err := m.wait(waitCtx, client, r.waits, last, m.settled)
+	if !r.reportWait(ctx, last, plan, target, timeout, timeoutAttr, result, err, state, diags) {
+		return last, false
 	}
-	if target == desiredRunning {
-		r.awaitReady(waitCtx, client, plan, created.ID, timeout, "timeouts.create", &resp.Diagnostics)
+	if ready {
+		r.awaitReady(waitCtx, client, plan, last.ID, timeout, timeoutAttr, diags)
 	}
-	r.readInto(ctx, client, created.ID, plan, target, last, &resp.State, &resp.Diagnostics)
+	return r.readInto(ctx, client, last.ID, plan, target, last, state, diags), true
 }
 
 // reportWait turns the end of a wait into state and diagnostics. It
@@ -179,11 +192,9 @@ func (r *podResource) reportWait(ctx context.Context, last *runpod.Pod, prior po
 ) bool {
 	name := prior.Name.ValueString()
 	switch {
-	case runpod.IsNotFound(err):
+	case isGoneErr(err):
 		state.RemoveResource(ctx)
-		diags.AddError("Pod Disappeared",
-			fmt.Sprintf("Pod %q (%s) was terminated while the provider waited for it to reach %s (out of band, or by the "+
-				"host). It is no longer billing and has been removed from state.", name, last.ID, target))
+		diags.Append(disappeared(podRef(name, last.ID), "the provider", target, "it has been removed from state."))
 		return false
 	case err != nil:
 		// The write succeeded; only the check after it failed (a short
@@ -195,11 +206,8 @@ func (r *podResource) reportWait(ctx context.Context, last *runpod.Pod, prior po
 		return false
 	case result == waitFailed:
 		setState(ctx, last, prior, target, state, diags)
-		diags.AddError("Pod Failed to Start",
-			fmt.Sprintf("Pod %q (%s) went to status ERROR instead of RUNNING. It is kept in state, so nothing is orphaned, and "+
-				"Terraform marks it tainted: the next apply replaces it. Check the pod's logs in the Runpod console (or GET "+
-				"/v2/pods/%s/logs) for the container's error, such as an image that cannot be pulled or a command that exits.",
-				name, last.ID, last.ID))
+		diags.Append(failedToStart(podRef(name, last.ID), "", " It is kept in state, so nothing is orphaned, and Terraform "+
+			"marks it tainted: the next apply replaces it."))
 		return false
 	case result == waitTimedOut:
 		setState(ctx, last, prior, target, state, diags)
@@ -433,7 +441,7 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	id := prior.ID.ValueString()
 	p, err := r.Data.Reads().Pod(ctx, id)
-	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && p.Status == runpod.PodStatusTerminated, resp) {
+	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && isGone(p.Status), resp) {
 		return
 	}
 	m, d := fromAPI(ctx, p, prior)
@@ -468,94 +476,125 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	state.TemplateEnv = plan.TemplateEnv
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
-	id, name := state.ID.ValueString(), plan.Name.ValueString()
-	target := plan.DesiredStatus.ValueString()
 
+	live, ok := readBeforeUpdate(ctx, client, plan, state, resp)
+	if !ok {
+		return
+	}
+	last, started, ok := r.sendUpdate(ctx, client, plan, state, live, resp)
+	if !ok {
+		return
+	}
+
+	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	p, landed := r.land(ctx, waitCtx, client, plan, last, started, timeout, "timeouts.update", &resp.State, &resp.Diagnostics)
+	if p != nil {
+		r.notePendingGlobalNetworking(ctx, p, plan, resp)
+	}
+	if landed && !resp.Diagnostics.HasError() {
+		// The create-time settings of an imported pod are recorded now;
+		// from here on a change to them replaces the pod, as for any pod.
+		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
+	}
+}
+
+// readBeforeUpdate reads the pod an update is about to change: its status
+// decides the stop or start, and its env carries the injected keys a new
+// env must send back. A pod gone since the plan leaves state.
+func readBeforeUpdate(ctx context.Context, client *runpod.Client, plan, state podModel, resp *resource.UpdateResponse) (*runpod.Pod, bool) {
+	id := state.ID.ValueString()
 	live, err := client.GetPod(ctx, id)
 	if runpod.IsNotFound(err) {
 		resp.State.RemoveResource(ctx)
 		resp.Diagnostics.AddError("Pod Disappeared",
 			fmt.Sprintf("Pod %q (%s) was terminated after the plan was made, so it cannot be updated. It has been removed "+
-				"from state; plan again to create a new one.", name, id))
-		return
+				"from state; plan again to create a new one.", plan.Name.ValueString(), id))
+		return nil, false
 	}
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Pod", fmt.Sprintf("reading pod %s before updating it", id), err))
-		return
+		return nil, false
 	}
-	body, changed, d := updateRequest(ctx, plan, state, live)
+	return live, true
+}
+
+// sendUpdate sends what an update changes, in the order Runpod accepts
+// it: the PATCH, the stop or start desired_status asks of a pod in live's
+// status, and the lock a stop had to wait for (lockAfterStop). It returns
+// the pod as last answered and whether a start was sent, or false after a
+// refusal it has reported.
+func (r *podResource) sendUpdate(ctx context.Context, client *runpod.Client, plan, state podModel, live *runpod.Pod,
+	resp *resource.UpdateResponse,
+) (last *runpod.Pod, started, ok bool) {
+	id := state.ID.ValueString()
+	body, changed, d := toUpdateRequest(ctx, plan, state, live)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
-		return
+		return nil, false, false
 	}
-	running := live.Status == runpod.PodStatusRunning || live.Status == runpod.PodStatusProvisioning || live.Status == runpod.PodStatusStarting
-	stop := target == desiredExited && running
-	start := target == desiredRunning && !running
-	// A locked pod refuses stop: unlock before stopping, lock after it.
-	lockAfterStop := false
-	if !plan.Locked.Equal(state.Locked) || plan.Locked.ValueBool() != live.Locked {
-		if stop && plan.Locked.ValueBool() {
-			lockAfterStop = true
-		} else {
-			body.Locked = runpod.Set(plan.Locked.ValueBool())
-			changed = true
-		}
-	}
+	m := moveTo(plan.DesiredStatus.ValueString())
+	moving := m.stepFor(live.Status) == stepSend
+	lockAfter := lockAfterStop(plan, state, live, moving && m == stopMove, &body)
+	changed = changed || !body.Locked.IsZero()
 
-	last := live
+	last = live
 	if changed {
 		updated, err := client.UpdatePod(ctx, id, body)
 		if err != nil {
 			resp.Diagnostics.Append(r.refused("Pod Not Updated", fmt.Sprintf("updating pod %s", id), state, err))
-			return
+			return nil, false, false
 		}
 		last = updated
 	}
-	if stop {
-		stopped, err := client.PodAction(ctx, id, runpod.PodActionStop)
+	if moving {
+		moved, _, err := m.send(ctx, client, live)
 		if err != nil {
-			resp.Diagnostics.Append(r.refused("Pod Not Stopped", fmt.Sprintf("stopping pod %s", id), state, err))
-			r.readInto(ctx, client, id, state, state.DesiredStatus.ValueString(), nil, &resp.State, &resp.Diagnostics)
-			return
+			r.moveRefused(ctx, client, m, plan, state, live, err, resp)
+			return nil, false, false
 		}
-		last = stopped
+		last = moved
 	}
-	if lockAfterStop {
+	if lockAfter {
 		locked, err := client.UpdatePod(ctx, id, runpod.UpdatePodRequest{Locked: runpod.Set(true)})
 		if err != nil {
 			resp.Diagnostics.Append(r.refused("Pod Not Locked", fmt.Sprintf("locking pod %s after stopping it", id), state, err))
-			return
+			return nil, false, false
 		}
 		last = locked
 	}
-	if start {
-		started, err := client.PodAction(ctx, id, runpod.PodActionStart)
-		if err != nil {
-			resp.Diagnostics.Append(startRefused(name, id, live, err))
-			r.readInto(ctx, client, id, plan, desiredFromStatus(live.Status), nil, &resp.State, &resp.Diagnostics)
-			return
-		}
-		last = started
-	}
+	return last, moving && m == startMove, true
+}
 
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	last, result, err := waitFor(waitCtx, client, r.waits, last, target)
-	if !r.reportWait(ctx, last, plan, target, timeout, "timeouts.update", result, err, &resp.State, &resp.Diagnostics) {
-		r.notePendingGlobalNetworking(ctx, last, plan, resp)
+// lockAfterStop puts a change of locked in the PATCH body, except when
+// the pod is to be stopped and locked: a locked pod refuses stop, so it is
+// locked after the stop instead, which it reports. Unlocking goes in the
+// PATCH, which is sent before the stop.
+func lockAfterStop(plan, state podModel, live *runpod.Pod, stop bool, body *runpod.UpdatePodRequest) bool {
+	if plan.Locked.Equal(state.Locked) && plan.Locked.ValueBool() == live.Locked {
+		return false
+	}
+	if stop && plan.Locked.ValueBool() {
+		return true
+	}
+	body.Locked = runpod.Set(plan.Locked.ValueBool())
+	return false
+}
+
+// moveRefused reports a stop or start the API refused and stores the pod
+// as it is: a refused stop keeps desired_status as it was, a refused start
+// stores the status the pod stays in.
+func (r *podResource) moveRefused(ctx context.Context, client *runpod.Client, m move, plan, state podModel, live *runpod.Pod,
+	err error, resp *resource.UpdateResponse,
+) {
+	id := state.ID.ValueString()
+	if m == stopMove {
+		resp.Diagnostics.Append(r.refused(m.summary, fmt.Sprintf("stopping pod %s", id), state, err))
+		r.readInto(ctx, client, id, state, state.DesiredStatus.ValueString(), nil, &resp.State, &resp.Diagnostics)
 		return
 	}
-	if start {
-		r.awaitReady(waitCtx, client, plan, id, timeout, "timeouts.update", &resp.Diagnostics)
-	}
-	if p := r.readInto(ctx, client, id, plan, target, last, &resp.State, &resp.Diagnostics); p != nil {
-		r.notePendingGlobalNetworking(ctx, p, plan, resp)
-	}
-	if !resp.Diagnostics.HasError() {
-		// The create-time settings of an imported pod are recorded now;
-		// from here on a change to them replaces the pod, as for any pod.
-		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
-	}
+	resp.Diagnostics.Append(startRefused(plan.Name.ValueString(), id, live, err))
+	r.readInto(ctx, client, id, plan, desiredFromStatus(live.Status), nil, &resp.State, &resp.Diagnostics)
 }
 
 // notePendingGlobalNetworking records a global_networking change the pod
@@ -580,7 +619,7 @@ func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic 
 			"or replace the pod to place it anew (terraform apply -replace=%s.NAME), which loses what is on its volume disk.",
 			name, desiredFromStatus(live.Status), ResourceType)
 	}
-	return diag.NewErrorDiagnostic("Pod Not Started", detail)
+	return diag.NewErrorDiagnostic(startMove.summary, detail)
 }
 
 // tooLarge is a 413 at apply, said as the plan-time check says it.
@@ -632,7 +671,7 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		// A pod is gone when a read says so: 404, or TERMINATED.
 		Read: func(ctx context.Context) error {
 			p, err := client.GetPod(ctx, id)
-			if runpod.IsNotFound(err) || (err == nil && p.Status == runpod.PodStatusTerminated) {
+			if runpod.IsNotFound(err) || (err == nil && isGone(p.Status)) {
 				tflog.Info(ctx, "terminated pod", map[string]any{"id": id})
 				return deletion.ErrGone
 			}
