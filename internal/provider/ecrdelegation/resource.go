@@ -243,24 +243,15 @@ func displayName(name, arn string) string {
 	return arn
 }
 
-// readInto reads the delegation back after a write (a fresh list) and
-// stores what the API returned with the configured ARN. created is the
-// create's answer, or nil when nothing was written: when the read fails
-// after a create that succeeded, that answer is stored with a warning
-// instead of an error, which would taint (and on the next apply replace) a
-// delegation that exists.
+// readInto reads the delegation back after a write (providerdata.ReadBack;
+// created is the registration's answer, nil otherwise) and stores what
+// Runpod holds with the configured ARN.
 func readInto(ctx context.Context, client *runpod.Client, id string, arn types.String, created *runpod.EcrDelegation,
 	state *tfsdk.State, diags *diag.Diagnostics,
 ) {
-	d, err := client.GetDelegation(ctx, id)
-	if err != nil && created != nil && !runpod.IsNotFound(err) {
-		tflog.Warn(ctx, "ECR delegation read-back failed after create; keeping the create's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack(noun, "Registered", displayName(nameOf(created), arn.ValueString()), id, err))
-		d, err = created, nil
+	written := providerdata.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
+	name := func(d *runpod.EcrDelegation) string { return displayName(nameOf(d), arn.ValueString()) }
+	if d := providerdata.ReadBack(ctx, noun, id, written, name, client.GetDelegation, diags); d != nil {
+		diags.Append(state.Set(ctx, merge(d, arn))...)
 	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read ECR Delegation Back", fmt.Sprintf("reading ECR delegation %s after registering it", id), err))
-		return
-	}
-	diags.Append(state.Set(ctx, merge(d, arn))...)
 }

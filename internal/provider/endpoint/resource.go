@@ -173,7 +173,7 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 
 	// From here on the endpoint exists: every problem is a warning, never
 	// an error that would taint it and have the next apply make another.
-	r.readInto(ctx, client, created.ID, afterWrite{"Created", created}, plan, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, created.ID, afterWrite{Verb: "Created", Answer: created}, plan, &resp.State, &resp.Diagnostics)
 	r.waitIfAsked(ctx, client, created.ID, plan, timeout, &resp.Diagnostics)
 }
 
@@ -229,7 +229,7 @@ func (r *endpointResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Updated", fmt.Sprintf("updating endpoint %q (%s)", plan.Name.ValueString(), id), err))
 			return
 		}
-		written = afterWrite{"Updated", updated}
+		written = afterWrite{Verb: "Updated", Answer: updated}
 		if t, ok := body.TemplateID.Get(); ok && t != "" {
 			env, _ := body.Env.Get()
 			plan.TemplateEnv = templateEnvOf(updated.Env, env)
@@ -268,24 +268,13 @@ func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteReques
 
 // afterWrite is what a successful write answered, kept in case the read
 // that follows it fails; a zero afterWrite means nothing was written.
-type afterWrite struct {
-	verb   string // "Created" or "Updated"
-	answer *runpod.Endpoint
-}
+type afterWrite = providerdata.Written[runpod.Endpoint]
 
-// readInto reads the endpoint back after a write and stores what the API
-// holds. When the read fails after a write that succeeded, the write's own
-// answer is stored with a warning: an error would taint an endpoint that
-// exists and is fine.
+// readInto reads the endpoint back after a write (providerdata.ReadBack)
+// and stores what Runpod holds.
 func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, id string, written afterWrite, plan resourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
-	e, err := client.GetEndpoint(ctx, id)
-	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
-		tflog.Warn(ctx, "endpoint read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack("endpoint", written.verb, written.answer.Name, id, err))
-		e, err = written.answer, nil
-	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Endpoint Back", fmt.Sprintf("reading endpoint %s after writing it", id), err))
+	e := providerdata.ReadBack(ctx, "endpoint", id, written, func(e *runpod.Endpoint) string { return e.Name }, client.GetEndpoint, diags)
+	if e == nil {
 		return
 	}
 	m := fromAPI(ctx, e, plan)

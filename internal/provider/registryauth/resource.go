@@ -367,24 +367,14 @@ func (r *registryResource) ImportState(ctx context.Context, req resource.ImportS
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
-// readInto reads the credential back after a write and stores what the API
-// returned, with the credential arguments from the plan. created is the
-// create's answer, or nil when nothing was written: when the read fails
-// after a create that succeeded, that answer is stored with a warning
-// instead of an error, which would make Terraform taint (and on the next
-// apply replace) a credential that exists and is fine.
+// readInto reads the credential back after a write (providerdata.ReadBack;
+// created is the create's answer, nil after an update) and stores what
+// Runpod holds, with the credentials from the plan.
 func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, created *runpod.Registry, state *tfsdk.State, diags *diag.Diagnostics) {
-	reg, err := client.GetRegistry(ctx, id)
-	if err != nil && created != nil && !runpod.IsNotFound(err) {
-		tflog.Warn(ctx, "registry credential read-back failed after create; keeping the create's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack("registry credential", "Created", created.Name, id, err))
-		reg, err = created, nil
+	written := providerdata.Written[runpod.Registry]{Verb: "Created", Answer: created}
+	if reg := providerdata.ReadBack(ctx, "registry credential", id, written, func(r *runpod.Registry) string { return r.Name }, client.GetRegistry, diags); reg != nil {
+		diags.Append(state.Set(ctx, withCredentials(fromAPI(reg), plan))...)
 	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Registry Credential Back", fmt.Sprintf("reading registry credential %s after writing it", id), err))
-		return
-	}
-	diags.Append(state.Set(ctx, withCredentials(fromAPI(reg), plan))...)
 }
 
 // podsUsing names the pods that pull their image with the credential, for

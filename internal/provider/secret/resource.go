@@ -436,7 +436,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	// Save the id first so that a failing read-back cannot orphan the secret.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
 	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, fromAPI(created).ValueLastUpdatedAt)...)
-	readInto(ctx, client, created.ID, plan, afterWrite{verb: "Created", answer: created}, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, created.ID, plan, afterWrite{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 }
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -508,7 +508,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, recorded.ValueLastUpdatedAt)...)
 		resp.Diagnostics.Append(resp.State.Set(ctx, recorded)...)
 		valueSent = true
-		written = afterWrite{verb: "Updated", answer: s}
+		written = afterWrite{Verb: "Updated", Answer: s}
 		tflog.Info(ctx, "set secret value", map[string]any{"id": id})
 	}
 
@@ -529,7 +529,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 			}
 			return
 		}
-		written = afterWrite{verb: "Updated", answer: described}
+		written = afterWrite{Verb: "Updated", Answer: described}
 	}
 	readInto(ctx, client, id, plan, written, &resp.State, &resp.Diagnostics)
 }
@@ -546,28 +546,14 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 
 // afterWrite is what a successful write answered, kept in case the read
 // that follows it fails; a zero afterWrite means nothing was written.
-type afterWrite struct {
-	verb   string // "Created" or "Updated"
-	answer *runpod.Secret
-}
+type afterWrite = providerdata.Written[runpod.Secret]
 
-// readInto reads the secret back after a write and stores what the API
-// returned, with the value arguments from the plan. When the read fails
-// after a write that succeeded, the write's own answer is stored with a
-// warning instead of an error: an error would make Terraform taint (and on
-// the next apply replace) a secret that exists and is fine.
+// readInto reads the secret back after a write (providerdata.ReadBack) and
+// stores what Runpod holds, with the value arguments from the plan.
 func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
-	s, err := client.GetSecret(ctx, id)
-	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
-		tflog.Warn(ctx, "secret read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack("secret", written.verb, written.answer.Name, id, err))
-		s, err = written.answer, nil
+	if s := providerdata.ReadBack(ctx, "secret", id, written, func(s *runpod.Secret) string { return s.Name }, client.GetSecret, diags); s != nil {
+		diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Secret Back", fmt.Sprintf("reading secret %s after writing it", id), err))
-		return
-	}
-	diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 }
 
 // names finds secrets by name, which is unique in an account.

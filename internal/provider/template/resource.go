@@ -74,7 +74,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 
 	// Save the id first so that a failing read-back cannot orphan the template.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
-	r.readInto(ctx, client, created.ID, afterWrite{verb: "Created", answer: created}, &resp.State, &resp.Diagnostics)
+	r.readInto(ctx, client, created.ID, providerdata.Written[runpod.Template]{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 }
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -117,7 +117,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var written afterWrite
+	var written providerdata.Written[runpod.Template]
 	if changed {
 		updated, err := client.UpdateTemplate(ctx, id, body)
 		if d, ok := tooLarge(err); ok {
@@ -128,7 +128,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.Append(diagnostics.APIError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
 			return
 		}
-		written = afterWrite{verb: "Updated", answer: updated}
+		written = providerdata.Written[runpod.Template]{Verb: "Updated", Answer: updated}
 	}
 	r.readInto(ctx, client, id, written, &resp.State, &resp.Diagnostics)
 }
@@ -145,27 +145,11 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 		})...)
 }
 
-// afterWrite is what a successful write answered, kept in case the read
-// that follows it fails; a zero afterWrite means nothing was written.
-type afterWrite struct {
-	verb   string // "Created" or "Updated"
-	answer *runpod.Template
-}
-
-// readInto reads the template back after a write and stores what the API
-// returned, so state is never what was sent but what is there. When the read
-// fails after a write that succeeded, the write's own answer is stored with a
-// warning instead of an error: an error would make Terraform taint (and on
-// the next apply replace) a template that exists and is fine.
-func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
-	t, err := client.GetTemplate(ctx, id)
-	if err != nil && written.answer != nil && !runpod.IsNotFound(err) {
-		tflog.Warn(ctx, "template read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack("template", written.verb, written.answer.Name, id, err))
-		t, err = written.answer, nil
-	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Template Back", fmt.Sprintf("reading template %s after writing it", id), err))
+// readInto reads the template back after a write (providerdata.ReadBack)
+// and stores what Runpod holds.
+func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, written providerdata.Written[runpod.Template], state *tfsdk.State, diags *diag.Diagnostics) {
+	t := providerdata.ReadBack(ctx, "template", id, written, templateName, client.GetTemplate, diags)
+	if t == nil {
 		return
 	}
 	m, d := fromAPI(ctx, t)
@@ -175,6 +159,8 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 	}
 	diags.Append(state.Set(ctx, m)...)
 }
+
+func templateName(t *runpod.Template) string { return t.Name }
 
 // names finds templates by name, which is unique in an account.
 var names = pendingcreate.Kind[runpod.Template]{
