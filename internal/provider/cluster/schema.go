@@ -49,7 +49,7 @@ func (r *clusterResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"configured size unless asked (`-replace`): the plan changes nothing and warns with the size Runpod reports " +
 			"(`reported_pod_count`) and the `pod_count` line to write to keep it; destroy works as usual. " +
 			"Create waits until every member pod is `RUNNING`.",
-		Attributes: attributes(placementAttributes(), containerAttributes(), reportedAttributes()),
+		Attributes: containerschema.MergeAttributes(placementAttributes(), containerAttributes(), reportedAttributes()),
 		Blocks: map[string]schema.Block{
 			// The mounts are blocks (`network_volume { ... }`), not nested
 			// attributes, so that a misspelt argument fails validate
@@ -239,17 +239,6 @@ func reportedAttributes() map[string]schema.Attribute {
 			Computed: true,
 		},
 	}
-}
-
-// attributes merges the schema's attribute groups into one map.
-func attributes(groups ...map[string]schema.Attribute) map[string]schema.Attribute {
-	out := map[string]schema.Attribute{}
-	for _, g := range groups {
-		for k, v := range g {
-			out[k] = v
-		}
-	}
-	return out
 }
 
 // readNote ends the description of what Runpod reports about the members,

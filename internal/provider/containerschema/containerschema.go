@@ -11,6 +11,8 @@
 package containerschema
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -211,4 +213,20 @@ func mountPath(description string) schema.StringAttribute {
 		Optional:            true,
 		Validators:          []validator.String{validators.RequiredInParent(), stringvalidator.LengthAtLeast(1)},
 	}
+}
+
+// MergeAttributes joins a resource schema's attribute groups into one map.
+// A name in two groups is a bug that every schema test would hit, so it
+// panics instead of letting one group silently win.
+func MergeAttributes(groups ...map[string]schema.Attribute) map[string]schema.Attribute {
+	all := map[string]schema.Attribute{}
+	for _, g := range groups {
+		for name, a := range g {
+			if _, dup := all[name]; dup {
+				panic(fmt.Sprintf("schema: attribute %q is in two groups", name))
+			}
+			all[name] = a
+		}
+	}
+	return all
 }

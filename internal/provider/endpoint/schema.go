@@ -3,7 +3,6 @@ package endpoint
 import (
 	"context"
 	"fmt"
-	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
@@ -115,7 +114,7 @@ func cpuBlock() schema.ListNestedBlock {
 // placement, execution settings and what it reports, with the container,
 // GPU compute and scaling groups each built by its own function.
 func resourceAttributes() map[string]schema.Attribute {
-	attrs := map[string]schema.Attribute{
+	own := map[string]schema.Attribute{
 		"id": identity.IDAttribute("Endpoint id, as in its request URLs."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: "Endpoint name. Updates in place.",
@@ -192,10 +191,7 @@ func resourceAttributes() map[string]schema.Attribute {
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 	}
-	maps.Copy(attrs, containerAttributes())
-	maps.Copy(attrs, computeAttributes())
-	maps.Copy(attrs, scalingAttributes())
-	return attrs
+	return containerschema.MergeAttributes(own, containerAttributes(), computeAttributes(), scalingAttributes())
 }
 
 // containerAttributes are what the workers run: a serverless template's

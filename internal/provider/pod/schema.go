@@ -71,7 +71,7 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 		// Above runpod/runpod's version 0: see package migrate.
 		Version:             migrate.SchemaVersion,
 		MarkdownDescription: podDescription,
-		Attributes: mergeAttributes(
+		Attributes: containerschema.MergeAttributes(
 			identityAttributes(),
 			computeAttributes(),
 			containerAttributes(),
@@ -95,21 +95,6 @@ func (r *podResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 			}),
 		},
 	}
-}
-
-// mergeAttributes joins the schema's groups into one attribute map. A name
-// in two groups is a bug that every schema test would hit, so it panics.
-func mergeAttributes(groups ...map[string]schema.Attribute) map[string]schema.Attribute {
-	all := map[string]schema.Attribute{}
-	for _, g := range groups {
-		for name, a := range g {
-			if _, dup := all[name]; dup {
-				panic(fmt.Sprintf("pod schema: attribute %q is in two groups", name))
-			}
-			all[name] = a
-		}
-	}
-	return all
 }
 
 // identityAttributes name the pod: the id Runpod assigns and the name the user gives.

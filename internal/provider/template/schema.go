@@ -38,7 +38,7 @@ func (r *templateResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"were created with. Template names are unique in an account: a create whose name is taken fails with the " +
 			"existing template's id and the `terraform import` command, and never overwrites it. A template that a pod " +
 			"uses or a serverless endpoint is bound to cannot be deleted; the provider reports the refusal and changes nothing.",
-		Attributes: attributes(templateAttributes(), containerAttributes()),
+		Attributes: containerschema.MergeAttributes(templateAttributes(), containerAttributes()),
 		Blocks: map[string]schema.Block{
 			// A block (`persistent_volume { ... }`), not a nested attribute,
 			// so that a misspelt argument fails validate instead of being
@@ -178,17 +178,6 @@ func containerAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 	}
-}
-
-// attributes merges the schema's attribute groups into one map.
-func attributes(groups ...map[string]schema.Attribute) map[string]schema.Attribute {
-	out := map[string]schema.Attribute{}
-	for _, g := range groups {
-		for k, v := range g {
-			out[k] = v
-		}
-	}
-	return out
 }
 
 // persistentVolumeBlock is the template's volume disk: size and path update
