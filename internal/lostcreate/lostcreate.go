@@ -1,9 +1,15 @@
 // Package lostcreate keeps a lost create reply from buying a second billed
-// object, for kinds whose names repeat in an account (endpoints, clusters).
-// Two moments matter: the apply whose create failed in transit (Resolve:
-// adopt the one object that appeared, or explain), and the next apply that
-// a pipeline runs without reading the error (RefuseTwin: do not create
-// another while a recent lookalike that this run did not create exists).
+// object, for kinds whose names repeat in an account (pods, network
+// volumes, endpoints, clusters, ECR delegations). Two moments matter: the
+// apply whose create failed in transit (Resolve: adopt the one object that
+// appeared, or explain), and the next plan or apply that a pipeline runs
+// without reading the error (RefuseTwinAtPlan, RefuseTwin: do not create
+// another while a lookalike that this configuration does not manage exists).
+//
+// What appeared is told by creation time for kinds whose API says when an
+// object was created (a window around the request), and by a list taken
+// before the request (Baseline) for kinds whose API does not (network
+// volumes); for those, any unmanaged lookalike blocks a create, however old.
 //
 // Identical objects of one configuration (count, for_each) are never each
 // other's twins: what this provider process created is its own
@@ -14,183 +20,290 @@ package lostcreate
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // ClockSkew is how far Runpod's createdAt may run behind this machine's
 // clock while still counting an object as created by a failed request.
 const ClockSkew = 2 * time.Minute
 
-// TwinWindow is how long a lookalike that this run did not create blocks a
-// create: most likely the object of an earlier apply whose reply was lost.
+// TwinWindow is how long a lookalike that this configuration does not
+// manage blocks a create: most likely the object of an earlier apply whose
+// reply was lost.
 const TwinWindow = 10 * time.Minute
 
-// Kind describes one kind of object to this package.
-type Kind[T any] struct {
-	Noun         string // "endpoint"
-	ResourceType string // "runpod_endpoint"
-	// List returns every object of the kind in the account.
-	List func(context.Context) ([]T, error)
-	// Name, ID and CreatedAt read an object.
-	Name      func(T) string
-	ID        func(T) string
-	CreatedAt func(T) time.Time
+// Lookalike is what one create asks for, to tell its own object from the
+// others of its name.
+type Lookalike[T any] struct {
+	// Name is the name the create asks for.
+	Name string
 	// Same reports whether an object has the requested shape beyond its name
-	// (type, compute), so that a same-name object of another shape is never
-	// taken for this one.
-	Same func(T) bool
-	// Describe is one line about an object, after its id.
-	Describe func(T) string
+	// (image, type, compute, size), so that a same-name object of another
+	// shape is never taken for this one. Nil at plan while the shape is not
+	// known yet: then any object of the name counts.
+	Same func(*T) bool
 	// Shape names what Same compares, for messages: "type and compute".
 	Shape string
+	// Describe is one line about an object, after its id.
+	Describe func(*T) string
+	// OptOut names the argument that lets a create go ahead beside a
+	// lookalike ("allow_duplicate"), for the refusal; "" for kinds without.
+	OptOut string
 }
 
-// RefuseTwin refuses a create while an object with the requested name and
-// shape that this provider process did not create (creates) is younger than
-// TwinWindow. It answers nil when the create may go ahead. Lookalikes that
-// same-name creates of this process still under way may have made are
-// waited for, not refused (providerdata.Settle).
-func RefuseTwin[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, name string) diag.Diagnostic {
-	_, found, err := providerdata.Settle(ctx, creates, k.Noun, name, false, k.List, func(all []T) []T {
-		var out []T
-		for _, o := range all {
-			if k.Name(o) == name && k.Same(o) && time.Since(k.CreatedAt(o)) < TwinWindow+ClockSkew && !creates.Owns(k.Noun, k.ID(o)) {
-				out = append(out, o)
-			}
-		}
-		return out
-	})
+// counts reports whether o can be this create's object or its twin: the
+// name and, when known, the shape, and not an object that ended (a
+// terminated pod still listed).
+func (l Lookalike[T]) counts(k kinds.Kind[T], o *T) bool {
+	return k.Name(o) == l.Name && (l.Same == nil || l.Same(o)) && (k.Ended == nil || !k.Ended(o))
+}
+
+// recent reports whether o was created after since (always true for kinds
+// whose API does not say when).
+func recent[T any](k kinds.Kind[T], o *T, since time.Time) bool {
+	return k.CreatedAt == nil || !k.CreatedAt(o).Before(since)
+}
+
+// RefuseTwinAtPlan is the duplicate guard of a new object's plan: it
+// refuses the create while a lookalike (l, on what the plan knows; younger
+// than TwinWindow for kinds with a creation time) exists that no address of
+// this configuration manages (providerdata.UnmanagedLookalikes, on the
+// kind's SharedList): most likely the orphan of an earlier run whose create
+// reply was lost or that was killed. The error is on the name. It answers
+// nil when the create may go ahead.
+func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps resource.ModifyPlanClientCapabilities,
+	k kinds.Kind[T], l Lookalike[T],
+) diag.Diagnostic {
+	since := time.Now().Add(-TwinWindow - ClockSkew)
+	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, k.SharedList,
+		func(o T) bool { return l.counts(k, &o) && recent(k, &o, since) },
+		func(o T) string { return k.ID(&o) })
 	if err != nil {
-		return diag.NewErrorDiagnostic("Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun), diagnostics.APIErrorDetail(
-			fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, name), err))
+		return diag.WithPath(path.Root("name"), checkFailed(k, l, err))
 	}
 	if len(found) == 0 {
 		return nil
 	}
-	return twinRefusal(k, name, found)
+	return diag.WithPath(path.Root("name"), twinRefusal(k, l, found))
 }
 
-// twinRefusal is the error that refuses to create name beside found.
-func twinRefusal[T any](k Kind[T], name string, found []T) diag.Diagnostic {
-	twins := make([]string, len(found))
-	for i, o := range found {
-		twins[i] = fmt.Sprintf("  - %s, created %s", k.ID(o), k.CreatedAt(o).UTC().Format(time.RFC3339))
+// RefuseTwin is the guard of kinds that cannot check at plan (their shape is
+// only known at apply): it refuses a create while a lookalike that this
+// provider process did not create is younger than TwinWindow. Lookalikes
+// that same-name creates of this process still under way may have made are
+// waited for, not refused (providerdata.Settle).
+func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+) diag.Diagnostic {
+	since := time.Now().Add(-TwinWindow - ClockSkew)
+	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, listOf(k, client), func(all []T) []T {
+		return pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
+	})
+	if err != nil {
+		return checkFailed(k, l, err)
 	}
-	first := k.ID(found[0])
-	return diag.NewErrorDiagnostic("Recent Identical "+diagnostics.TitleCase(k.Noun)+" Exists", fmt.Sprintf(
-		"A %s named %q with the same %s was created less than %s ago and is not managed by this "+
-			"configuration:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost, and it "+
-			"may bill. The provider does not create a second one. If it is this configuration's %s, import it:\n\n"+
-			"%s\n\nIf it is not, delete it in the Runpod console, wait until it is %s old, or give this %s another name.%s",
-		k.Noun, name, k.Shape, TwinWindow, strings.Join(twins, "\n"), k.Noun, k.Noun,
-		diagnostics.ImportHint(k.ResourceType, first), TwinWindow, k.Noun, providerdata.SiblingsNote))
+	if len(found) == 0 {
+		return nil
+	}
+	return twinRefusal(k, l, found)
+}
+
+// Create sends the one request that creates l's object (send, whose
+// failure is described by action, e.g. "creating endpoint \"web\"") and
+// settles a reply lost in transit: the request is never sent twice, and
+// the object it may have made is looked for (Resolve; for kinds without
+// creation times against a list taken just before, Baseline). It returns
+// the object created or adopted, now owned by this process
+// (providerdata.Creates); or nil and the API's refusal, for the caller to
+// word; or nil and nil with the reason in diags.
+func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+	action string, send func(context.Context) (*T, error), diags *diag.Diagnostics,
+) (created *T, refused error) {
+	before, d := Baseline(ctx, k, l, client, creates)
+	if d != nil {
+		diags.Append(d)
+		return nil, nil
+	}
+	flight := creates.Send(k.Noun, l.Name)
+	defer flight.Done()
+	started := time.Now()
+	created, err := send(ctx)
+	switch {
+	case errors.Is(err, runpod.ErrAmbiguous):
+		adopted, d := Resolve(ctx, k, l, client, creates, flight, action, started, before, err)
+		diags.Append(d)
+		if adopted == nil {
+			return nil, nil
+		}
+		created = adopted
+	case err != nil:
+		return nil, err
+	}
+	creates.Own(k.Noun, k.ID(created))
+	flight.Done()
+	tflog.Info(ctx, "created "+k.Noun, map[string]any{"id": k.ID(created)})
+	return created, nil
+}
+
+// Baseline is the list taken just before a create of a kind without
+// creation times, to tell afterwards which lookalike the create made: it
+// holds the lookalikes that exist already (waiting for same-name creates of
+// this process still under way, providerdata.Settle). For kinds with
+// creation times it lists nothing and answers nil.
+func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+) ([]T, diag.Diagnostic) {
+	if k.CreatedAt != nil {
+		return nil, nil
+	}
+	before, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, listOf(k, client), func(all []T) []T {
+		return pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
+	})
+	if err != nil {
+		return nil, diagnostics.APIError("Cannot Check for an Identical "+k.Title(), fmt.Sprintf("listing %ss before "+
+			"creating %q, to tell which %s is this one if the reply is lost; nothing was created", k.Noun, l.Name, k.Noun), err)
+	}
+	return before, nil
 }
 
 // Resolve settles a create that failed in transit (createErr), begun at
-// started and tracked by flight: the object may exist. When exactly one
-// object with the requested name and shape that this process does not own
-// appeared since then, it is this apply's and is returned with a warning;
-// otherwise it answers nil and an error that lists the same-name objects
-// with the import command. It first waits for same-name creates of this
-// process still sending, so that a sibling's object is never taken for
-// this create's.
-func Resolve[T any](ctx context.Context, k Kind[T], creates *providerdata.Creates, flight *providerdata.Flight, name, action string,
-	started time.Time, createErr error,
+// started (and, for kinds without creation times, after the list before):
+// the object may exist. When exactly one lookalike that this process does
+// not own appeared since then, it is this apply's and is returned with a
+// warning; otherwise it answers nil and an error that lists the same-name
+// objects with the import command. It first waits for same-name creates of
+// this process still sending (flight), so that a sibling's object is never
+// taken for this create's.
+func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+	flight *providerdata.Flight, action string, started time.Time, before []T, createErr error,
 ) (*T, diag.Diagnostic) {
-	summary := diagnostics.TitleCase(k.Noun) + " May Have Been Created"
+	summary := k.Title() + " May Have Been Created"
 	detail := diagnostics.APIErrorDetail(action, createErr)
 	flight.Resolve()
-	appeared := func(o T) bool {
-		return k.Name(o) == name && k.Same(o) && !k.CreatedAt(o).Before(started.Add(-ClockSkew)) && !creates.Owns(k.Noun, k.ID(o))
+	appeared := func(o *T) bool {
+		return l.counts(k, o) && recent(k, o, started.Add(-ClockSkew)) && !creates.Owns(k.Noun, k.ID(o)) &&
+			!slices.ContainsFunc(before, func(b T) bool { return k.ID(&b) == k.ID(o) })
 	}
-	all, _, err := providerdata.Settle(ctx, creates, k.Noun, name, true, k.List, func(all []T) []T {
-		var out []T
-		for _, o := range all {
-			if appeared(o) {
-				out = append(out, o)
-			}
-		}
-		return out
+	all, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, true, listOf(k, client), func(all []T) []T {
+		return pick(all, appeared)
 	})
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
-			"for a %s named %q before applying again: it may bill until deleted, and applying again would create "+
-			"another.", k.Noun, err, k.Noun, name)
+			"for a %s named %q before applying again: it may bill until deleted. The next apply refuses to create "+
+			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
 		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
-	var same []T
-	for _, o := range all {
-		if k.Name(o) == name {
-			same = append(same, o)
-		}
-	}
+	same := pick(all, func(o *T) bool { return k.Name(o) == l.Name && (k.Ended == nil || !k.Ended(o)) })
 	if len(same) == 0 {
-		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe.", k.Noun, name)
+		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe "+
+			"(the provider did not send the request twice).", k.Noun, l.Name)
 		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
-	sort.Slice(same, func(i, j int) bool { return k.CreatedAt(same[i]).After(k.CreatedAt(same[j])) })
+	if k.CreatedAt != nil {
+		sort.SliceStable(same, func(i, j int) bool { return k.CreatedAt(&same[i]).After(k.CreatedAt(&same[j])) })
+	}
 	lines := make([]string, len(same))
 	var likely []T
-	for i, o := range same {
+	for i := range same {
 		mark := ""
-		if appeared(o) {
-			mark = " <- created since this apply sent its request, with the same " + k.Shape
-			likely = append(likely, o)
+		if appeared(&same[i]) {
+			mark = " <- appeared since this apply sent its request, with the same " + l.Shape
+			likely = append(likely, same[i])
 		}
-		lines[i] = fmt.Sprintf("  - %s: %s, created %s%s", k.ID(o), k.Describe(o), k.CreatedAt(o).UTC().Format(time.RFC3339), mark)
+		lines[i] = describe(k, l, &same[i]) + mark
 	}
 	if len(likely) == 1 {
 		adopted := likely[0]
-		return &adopted, diag.NewWarningDiagnostic(diagnostics.TitleCase(k.Noun)+" Adopted After a Lost Create Reply",
-			fmt.Sprintf("%s\n\nExactly one %s named %q with the requested %s appeared since this "+
-				"apply sent its request: %s. It is this apply's %s and is now in state; no second %s was created.",
-				detail, k.Noun, name, k.Shape, k.ID(adopted), k.Noun, k.Noun))
+		return &adopted, diag.NewWarningDiagnostic(k.Title()+" Adopted After a Lost Create Reply",
+			fmt.Sprintf("%s\n\nExactly one %s named %q with the requested %s appeared since this apply sent its "+
+				"request: %s. It is this apply's %s: it is now in state, and no second %s was created.",
+				detail, k.Noun, l.Name, l.Shape, k.ID(&adopted), k.Noun, k.Noun))
 	}
-	importID := k.ID(same[0])
+	importID := k.ID(&same[0])
 	if len(likely) > 0 {
-		importID = k.ID(likely[0])
+		importID = k.ID(&likely[0])
 	}
-	detail += fmt.Sprintf("\n\n%s names are not unique, so the provider does not adopt a %s by name. %ss named "+
-		"%q now:\n%s\n\nIf one of them is the %s this apply created, import it instead of applying again (which would "+
-		"create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may bill until deleted.",
-		diagnostics.TitleCase(k.Noun), k.Noun, diagnostics.TitleCase(k.Noun), name, strings.Join(lines, "\n"), k.Noun,
+	detail += fmt.Sprintf("\n\n%s names are not unique, and the provider cannot tell which one this apply created, so "+
+		"it does not adopt one. %ss named %q now:\n%s\n\nIf one of them is the %s this apply created, import it instead "+
+		"of applying again (which would create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may "+
+		"bill until deleted.", k.Title(), k.Title(), l.Name, strings.Join(lines, "\n"), k.Noun,
 		diagnostics.ImportHint(k.ResourceType, importID))
 	return nil, diag.NewErrorDiagnostic(summary, detail)
 }
 
-// RefuseTwinAtPlan is the duplicate guard of a new object's plan: it
-// refuses the create while an object with the requested name and shape
-// (k.Same, on what the plan knows) younger than TwinWindow exists that no
-// address of this configuration manages (providerdata.UnmanagedLookalikes):
-// most likely the orphan of an earlier run whose create reply was lost or
-// that was killed. shapeKnown is false when part of the shape is unknown
-// until apply: then any such object of the name counts. list is the kind's
-// list on the reads shared with refresh, e.g. (*providerdata.Reads).Clusters.
-// The error is on the name. It answers nil when the create may go ahead.
-func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps resource.ModifyPlanClientCapabilities, k Kind[T],
-	shapeKnown bool, list func(*providerdata.Reads, context.Context) ([]T, error), name string,
-) diag.Diagnostic {
-	since := time.Now().Add(-TwinWindow - ClockSkew)
-	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, list, func(o T) bool {
-		return k.Name(o) == name && (!shapeKnown || k.Same(o)) && !k.CreatedAt(o).Before(since)
-	}, k.ID)
-	if err != nil {
-		return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Cannot Check For A Recent Twin "+diagnostics.TitleCase(k.Noun),
-			diagnostics.APIErrorDetail(fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q",
-				k.Noun, name), err))
+// twinRefusal is the error that refuses to create l's object beside found.
+func twinRefusal[T any](k kinds.Kind[T], l Lookalike[T], found []T) diag.Diagnostic {
+	lines := make([]string, len(found))
+	for i := range found {
+		lines[i] = describe(k, l, &found[i])
 	}
-	if len(found) == 0 {
-		return nil
+	summary, age, remedy := "Identical "+k.Title()+" Exists", "", "delete it in the Runpod console"
+	if k.CreatedAt != nil {
+		summary = "Recent " + summary
+		age = fmt.Sprintf(", created less than %s ago,", TwinWindow)
+		remedy += fmt.Sprintf(", wait until it is %s old", TwinWindow)
 	}
-	return diag.WithPath(path.Root("name"), twinRefusal(k, name, found))
+	if l.OptOut != "" {
+		remedy += fmt.Sprintf(", or set %s = true on this %s to create one anyway", l.OptOut, k.Noun)
+	} else {
+		remedy += fmt.Sprintf(", or give this %s another name", k.Noun)
+	}
+	return diag.NewErrorDiagnostic(summary, fmt.Sprintf(
+		"Not creating %s %q: the account has a %s with the same name and %s%s that this configuration does not "+
+			"manage:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost (a dropped "+
+			"connection or a 5xx after Runpod created it) or whose run was killed, and it may bill: creating another "+
+			"would bill twice. If it is this configuration's %s, import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
+		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, k.Noun,
+		diagnostics.ImportHint(k.ResourceType, k.ID(&found[0])), remedy, providerdata.SiblingsNote))
+}
+
+// checkFailed is the error of a duplicate guard whose list failed.
+func checkFailed[T any](k kinds.Kind[T], l Lookalike[T], err error) diag.Diagnostic {
+	doing := fmt.Sprintf("listing the account's %ss to make sure an earlier apply did not already create %q", k.Noun, l.Name)
+	if l.OptOut != "" {
+		doing += fmt.Sprintf(" (set %s = true to skip the check)", l.OptOut)
+	}
+	return diagnostics.APIError("Cannot Check For A Recent Twin "+k.Title(), doing, err)
+}
+
+// describe is one line about o in a list of lookalikes.
+func describe[T any](k kinds.Kind[T], l Lookalike[T], o *T) string {
+	line := "  - " + k.ID(o)
+	if l.Describe != nil {
+		line += ": " + l.Describe(o)
+	}
+	if k.CreatedAt != nil {
+		line += ", created " + k.CreatedAt(o).UTC().Format(time.RFC3339)
+	}
+	return line
+}
+
+// listOf is the kind's list with the client bound, for providerdata.Settle.
+func listOf[T any](k kinds.Kind[T], client *runpod.Client) func(context.Context) ([]T, error) {
+	return func(ctx context.Context) ([]T, error) { return k.ListAll(client, ctx) }
+}
+
+// pick is the objects of all that keep holds for.
+func pick[T any](all []T, keep func(*T) bool) []T {
+	var out []T
+	for i := range all {
+		if keep(&all[i]) {
+			out = append(out, all[i])
+		}
+	}
+	return out
 }

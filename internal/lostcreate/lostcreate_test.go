@@ -9,7 +9,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 type obj struct {
@@ -17,15 +19,22 @@ type obj struct {
 	at              time.Time
 }
 
-func kindOf(objs []obj, listErr error) Kind[obj] {
-	return Kind[obj]{
-		Noun: "endpoint", ResourceType: "runpod_endpoint", Shape: "type and compute",
-		List:      func(context.Context) ([]obj, error) { return objs, listErr },
-		Name:      func(o obj) string { return o.name },
-		ID:        func(o obj) string { return o.id },
-		CreatedAt: func(o obj) time.Time { return o.at },
-		Same:      func(o obj) bool { return o.shape == "gpu" },
-		Describe:  func(o obj) string { return o.shape },
+func kindOf(objs []obj, listErr error) kinds.Kind[obj] {
+	return kinds.Kind[obj]{
+		Noun: "endpoint", ResourceType: "runpod_endpoint",
+		ListAll:   func(*runpod.Client, context.Context) ([]obj, error) { return objs, listErr },
+		Name:      func(o *obj) string { return o.name },
+		ID:        func(o *obj) string { return o.id },
+		CreatedAt: func(o *obj) time.Time { return o.at },
+	}
+}
+
+// web is the create of the tests: an endpoint named web on a GPU.
+func web(name string) Lookalike[obj] {
+	return Lookalike[obj]{
+		Name: name, Shape: "type and compute",
+		Same:     func(o *obj) bool { return o.shape == "gpu" },
+		Describe: func(o *obj) string { return o.shape },
 	}
 }
 
@@ -37,7 +46,7 @@ func TestRefuseTwin(t *testing.T) {
 		{"twin", "web", "gpu", now.Add(-time.Minute)},
 	}
 	owner := providerdata.NewData(nil).Creates()
-	d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web")
+	d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), nil, owner)
 	if d == nil || !strings.Contains(d.Detail(), "twin") || strings.Contains(d.Detail(), "- old") || strings.Contains(d.Detail(), "- other") {
 		t.Fatalf("want a refusal naming only the recent same-shape twin, got %v", d)
 	}
@@ -45,13 +54,13 @@ func TestRefuseTwin(t *testing.T) {
 		t.Errorf("refusal %q / %q lacks the summary or the import block", d.Summary(), d.Detail())
 	}
 	owner.Own("endpoint", "twin")
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), owner, "web"); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), nil, owner); d != nil {
 		t.Errorf("an endpoint this run created is not a twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), providerdata.NewData(nil).Creates(), "api"); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("api"), nil, providerdata.NewData(nil).Creates()); d != nil {
 		t.Errorf("another name is no twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), owner, "web"); d == nil || !strings.Contains(d.Detail(), "boom") {
+	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), web("web"), nil, owner); d == nil || !strings.Contains(d.Detail(), "boom") {
 		t.Errorf("a failed list must refuse with its error, got %v", d)
 	}
 }
@@ -61,8 +70,8 @@ func TestResolve(t *testing.T) {
 	lost := errors.New("connection reset")
 	ctx := context.Background()
 	creates := providerdata.NewData(nil).Creates()
-	resolve := func(k Kind[obj]) (*obj, diag.Diagnostic) {
-		return Resolve(ctx, k, creates, creates.Send("endpoint", "web"), "web", "creating endpoint web", started, lost)
+	resolve := func(k kinds.Kind[obj]) (*obj, diag.Diagnostic) {
+		return Resolve(ctx, k, web("web"), nil, creates, creates.Send("endpoint", "web"), "creating endpoint web", started, nil, lost)
 	}
 
 	// Exactly one new one of the same shape: adopted, with a warning.

@@ -9,27 +9,35 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
-// kindNoun names clusters in what this provider process created or
-// manages (providerdata.Creates).
-const kindNoun = "cluster"
+// Kind is what every generic part of the provider knows of an Instant
+// Cluster. Cluster names repeat in an account.
+var Kind = kinds.Kind[runpod.Cluster]{
+	Noun:         "cluster",
+	ResourceType: ResourceType,
+	ID:           func(c *runpod.Cluster) string { return c.ID },
+	Name:         func(c *runpod.Cluster) string { return c.Name },
+	CreatedAt:    func(c *runpod.Cluster) time.Time { return c.CreatedAt },
+	Get:          (*runpod.Client).GetCluster,
+	ListAll:      (*runpod.Client).ListClusters,
+	Remove:       (*runpod.Client).DeleteCluster,
+	SharedGet:    (*providerdata.Reads).Cluster,
+	SharedList:   (*providerdata.Reads).Clusters,
+}
 
-// lostCreateKind tells package lostcreate how to recognise this
-// configuration's cluster after a lost create reply: the same name, type and
-// compute (clusters' names repeat, so one is never adopted by name alone).
-func lostCreateKind(client *runpod.Client, body runpod.CreateClusterRequest) lostcreate.Kind[runpod.Cluster] {
-	return lostcreate.Kind[runpod.Cluster]{
-		Noun: kindNoun, ResourceType: ResourceType, Shape: "type and compute",
-		List:      client.ListClusters,
-		Name:      func(c runpod.Cluster) string { return c.Name },
-		ID:        func(c runpod.Cluster) string { return c.ID },
-		CreatedAt: func(c runpod.Cluster) time.Time { return c.CreatedAt },
-		Same:      func(c runpod.Cluster) bool { return c.Compute == body.Compute && c.Type == body.Type },
-		Describe: func(c runpod.Cluster) string {
+// lookalike tells package lostcreate how to recognise the cluster body
+// creates: the same name, type and compute (clusters' names repeat, so one
+// is never adopted by name alone).
+func lookalike(body runpod.CreateClusterRequest) lostcreate.Lookalike[runpod.Cluster] {
+	return lostcreate.Lookalike[runpod.Cluster]{
+		Name: body.Name, Shape: "type and compute",
+		Same: func(c *runpod.Cluster) bool { return c.Compute == body.Compute && c.Type == body.Type },
+		Describe: func(c *runpod.Cluster) string {
 			return fmt.Sprintf("%s, %d pods × %d %s in %s", c.Type, c.Compute.PodCount, c.Compute.GPUCountPerPod,
 				c.Compute.GPUTypeID, orDash(c.DataCenterID))
 		},
@@ -79,8 +87,11 @@ func (r *clusterResource) refuseOrphan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	body, d := toCreateRequest(ctx, plan)
-	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, lostCreateKind(nil, body), !d.HasError(),
-		(*providerdata.Reads).Clusters, plan.Name.ValueString()); d != nil {
+	like := lookalike(body)
+	if d.HasError() {
+		like.Same = nil // the shape is not known yet: any cluster of the name counts
+	}
+	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 }

@@ -8,25 +8,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the cluster data sources know of a cluster.
-var apiKind = datasources.Kind[runpod.Cluster]{
-	Noun: "cluster",
-	ID:   func(c *runpod.Cluster) string { return c.ID },
-	Name: func(c *runpod.Cluster) string { return c.Name },
-}
 
 // NewDataSource is the runpod_cluster data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Cluster, clusterModel]{
-		Kind:        apiKind,
+		Kind:        Kind,
 		TypeName:    "runpod_cluster",
 		BuildSchema: dataSourceSchema,
-		Get:         (*providerdata.Reads).Cluster,
-		ListAll:     (*runpod.Client).ListClusters,
 		Describe: func(c *runpod.Cluster) string {
 			return fmt.Sprintf("%s (%d pods × %d %s in %s)", c.ID, c.Compute.PodCount, c.Compute.GPUCountPerPod,
 				c.Compute.GPUTypeID, orDash(c.DataCenterID))
@@ -64,6 +54,6 @@ func dataSourceSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one Instant Cluster of the account, by id or by a name no other cluster has. " +
 			"`runpod_cluster_pods` lists its members and `runpod_cluster_billing` what it has cost.",
-		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), apiKind.Noun),
+		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), Kind.Noun),
 	}
 }

@@ -70,7 +70,7 @@ func readPods(ctx context.Context, api datasources.Source, cfg podsModel) (podsM
 	id := cfg.ClusterID.ValueString()
 	pods, err := api.Client.ListClusterPods(ctx, id)
 	if err != nil {
-		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("cluster_id"), "pods", id, err)}
+		return cfg, diag.Diagnostics{Kind.ChildrenError(path.Root("cluster_id"), "pods", id, err)}
 	}
 	sort.SliceStable(pods, func(i, j int) bool { return rankKey(pods[i]) < rankKey(pods[j]) })
 	out := podsModel{ClusterID: cfg.ClusterID, Pods: make([]memberModel, 0, len(pods))}

@@ -17,6 +17,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -65,12 +66,7 @@ type clusterList = listresources.List[listedCluster, listFilter, resourceModel]
 // NewListResource is the runpod_cluster list resource factory.
 func NewListResource() list.ListResource {
 	l := &clusterList{
-		Kind: datasources.Kind[listedCluster]{
-			Noun: "cluster",
-			ID:   func(c *listedCluster) string { return c.ID },
-			Name: func(c *listedCluster) string { return c.Name },
-		},
-		TypeName: ResourceType,
+		Kind: kinds.Wrap(Kind, func(c *listedCluster) *runpod.Cluster { return &c.Cluster }),
 		Description: "Finds the account's Instant Clusters for `terraform query`, by name and status. Each result is " +
 			"named `NAME (ID, PODS pods × COUNTx GPU in DATA_CENTER, STATUS)`. A cluster's status sums up its member " +
 			"pods: `RUNNING` when every member runs, otherwise the status of its least ready member (`ERROR`, then " +

@@ -124,7 +124,7 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserCluster, req, resp)
-	r.Data.Managed(ctx, kindNoun, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}

@@ -81,30 +81,19 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
-	kind := lostCreateKind(client, body)
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	flight := r.Data.Creates().Send(kind.Noun, body.Name)
-	defer flight.Done()
-	started := time.Now()
-	created, err := client.CreateCluster(ctx, body)
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), "creating "+what,
+		func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) }, &resp.Diagnostics)
 	switch {
-	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, body.Name, "creating "+what, started, err)
-		resp.Diagnostics.Append(d)
-		if adopted == nil {
-			return
-		}
-		created = adopted
 	case runpod.IsCapacity(err):
 		resp.Diagnostics.Append(r.capacityError(ctx, plan, body, err))
 		return
 	case err != nil:
 		resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Created", "creating "+what, err))
 		return
+	case created == nil:
+		return
 	}
-	r.Data.Creates().Own(kind.Noun, created.ID)
-	flight.Done()
-	tflog.Info(ctx, "created cluster", map[string]any{"id": created.ID, "data_center": created.DataCenterID})
 
 	// Save the cluster at once, so that nothing below can orphan it: from
 	// here on every problem is a warning, never an error that would taint
@@ -163,7 +152,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if !ok {
 		return
 	}
-	r.Data.Managed(ctx, kindNoun, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if migrate.Adopted(state.Name) {
 		// Taken from Runpod's provider's state (or imported): its
 		// create-time settings are recorded from the configuration.

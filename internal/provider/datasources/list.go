@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
@@ -32,7 +33,7 @@ type List[API, Model any] struct {
 	providerdata.DataSourceBase
 	// Kind names the kind; its Name and ID, when set, order the list by name,
 	// then by id (nil keeps the API's order).
-	Kind[API]
+	kinds.Kind[API]
 
 	// TypeName is the data source's type, e.g. "runpod_clusters".
 	TypeName string
@@ -45,8 +46,8 @@ type List[API, Model any] struct {
 	// ItemAttributes describes one element of the list, all computed.
 	ItemAttributes func() map[string]schema.Attribute
 
-	// Fetch lists the objects, e.g. (*providerdata.Reads).Clusters: through
-	// the provider's shared reads where the kind has them.
+	// Fetch lists the objects; by default the kind's SharedList, through
+	// the provider's shared reads.
 	Fetch func(reads *providerdata.Reads, ctx context.Context) ([]API, error)
 	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails; by
 	// default Kind.ListError's "Cannot List Clusters" and "listing clusters".
@@ -93,7 +94,11 @@ func (d *List[API, Model]) Read(ctx context.Context, _ datasource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.Fetch(d.Data.Reads(), ctx)
+	fetch := d.Fetch
+	if fetch == nil {
+		fetch = d.SharedList
+	}
+	all, err := fetch(d.Data.Reads(), ctx)
 	if err != nil {
 		if d.ErrorSummary != "" {
 			resp.Diagnostics.Append(diagnostics.APIError(d.ErrorSummary, d.ErrorDoing, err))

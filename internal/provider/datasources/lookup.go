@@ -15,7 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -31,9 +31,18 @@ var (
 // Model its Terraform model, whose schema has `id` and `name`.
 type Lookup[API, Model any] struct {
 	providerdata.DataSourceBase
-	// Kind names the kind in messages; its ID orders objects that share a
-	// name.
-	Kind[API]
+	// Kind names the kind in messages; its SharedGet reads the object with an id
+	// (through the provider's shared reads, so that a lookup shares the
+	// list refresh sends; a runpod.IsNotFound error is reported on `id`).
+	// A name is looked up with its Find for kinds whose names are
+	// unique (its Find; both reads fail with "Cannot Read Template" / "reading the
+	// template"), otherwise among all the objects of its ListAll, where more
+	// than one with the name is an error listing them with Describe (its
+	// errors read "Cannot Read Cluster" / "reading cluster <id>" and
+	// "Cannot List Clusters" / "listing clusters"). Both take the client,
+	// not the shared reads: kinds share them with their resources'
+	// read-before-write checks, which must not be served from a list.
+	kinds.Kind[API]
 
 	// TypeName is the data source's type, e.g. "runpod_cluster".
 	TypeName string
@@ -41,29 +50,12 @@ type Lookup[API, Model any] struct {
 	// and `name`.
 	BuildSchema func() schema.Schema
 
-	// Get reads the object with an id, e.g. (*providerdata.Reads).Cluster:
-	// through the provider's shared reads, so that a lookup shares the list
-	// refresh sends. A runpod.IsNotFound error is reported on `id`.
-	Get func(reads *providerdata.Reads, ctx context.Context, id string) (*API, error)
-
-	// A kind whose names need not be unique sets ListAll, e.g.
-	// (*runpod.Client).ListClusters: a name is looked up among all the
-	// objects, and more than one with it is an error listing them with
-	// Describe, as "<id> (<what tells them apart>)". Its errors read
-	// "Cannot Read Cluster" / "reading cluster <id>" and "Cannot List
-	// Clusters" / "listing clusters".
-	//
-	// A kind whose names are unique sets Find instead, its
-	// pendingcreate.Kind's: the one object with a name, or
-	// pendingcreate.ErrNotFound; both reads fail with "Cannot Read Template"
-	// / "reading the template".
-	//
-	// Both take the client, not the shared reads: kinds share them with
-	// their resources' read-before-write checks, which must not be served
-	// from a list.
-	ListAll  func(client *runpod.Client, ctx context.Context) ([]API, error)
+	// Describe tells objects that share a name apart, as "<id> (<what tells
+	// them apart>)", for kinds whose names repeat.
 	Describe func(*API) string
-	Find     func(ctx context.Context, client *runpod.Client, name string) (*API, error)
+	// Find, when set, replaces Kind.Find for the lookup by name (a
+	// secret is found through the API's case-insensitive name filter).
+	Find func(ctx context.Context, client *runpod.Client, name string) (*API, error)
 
 	// Convert makes the model of the object found.
 	Convert func(ctx context.Context, object *API) (Model, diag.Diagnostics)
@@ -85,7 +77,7 @@ func WithLookupKeys(attrs map[string]schema.Attribute, noun, nameNote string) ma
 }
 
 // WithSharedNameLookupKeys is WithLookupKeys for a kind whose names need not
-// be unique (a Lookup with ListAll): the name's description says that a
+// be unique (a Lookup of a kind without UniqueNames): the name's description says that a
 // shared name is an error.
 func WithSharedNameLookupKeys(attrs map[string]schema.Attribute, noun string) map[string]schema.Attribute {
 	return WithLookupKeys(attrs, noun, ". "+strings.ToUpper(noun[:1])+noun[1:]+" names need not be unique: reading by a "+
@@ -140,7 +132,7 @@ func (d *Lookup[API, Model]) Read(ctx context.Context, req datasource.ReadReques
 // of those with a name when id is "".
 func (d *Lookup[API, Model]) readError(id string, err error) diag.Diagnostic {
 	switch {
-	case d.ListAll == nil:
+	case d.UniqueNames:
 		return diagnostics.APIError("Cannot Read "+d.Title(), "reading the "+d.Noun, err)
 	case id != "":
 		return diagnostics.APIError("Cannot Read "+d.Title(), fmt.Sprintf("reading %s %s", d.Noun, id), err)
@@ -149,9 +141,9 @@ func (d *Lookup[API, Model]) readError(id string, err error) diag.Diagnostic {
 }
 
 func (d *Lookup[API, Model]) byID(ctx context.Context, reads *providerdata.Reads, id string, diags *diag.Diagnostics) *API {
-	found, err := d.Get(reads, ctx, id)
+	found, err := d.SharedGet(reads, ctx, id)
 	if runpod.IsNotFound(err) {
-		diags.Append(NotFound(path.Root("id"), d.Noun, id))
+		diags.Append(d.NotFound(path.Root("id"), id))
 		return nil
 	}
 	if err != nil {
@@ -163,10 +155,14 @@ func (d *Lookup[API, Model]) byID(ctx context.Context, reads *providerdata.Reads
 
 // named returns the objects with exactly this name.
 func (d *Lookup[API, Model]) named(ctx context.Context, client *runpod.Client, name string) ([]API, error) {
-	if d.ListAll == nil {
-		found, err := d.Find(ctx, client, name)
+	if d.UniqueNames {
+		find := d.Kind.Find
+		if d.Find != nil {
+			find = d.Find
+		}
+		found, err := find(ctx, client, name)
 		switch {
-		case errors.Is(err, pendingcreate.ErrNotFound):
+		case errors.Is(err, kinds.ErrNotFound):
 			return nil, nil
 		case err != nil:
 			return nil, err

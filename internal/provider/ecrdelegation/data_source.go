@@ -7,17 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the delegation data sources and list resource know of a
-// delegation. A delegation without a name reads as named "".
-var apiKind = datasources.Kind[runpod.EcrDelegation]{
-	Noun: noun,
-	ID:   func(d *runpod.EcrDelegation) string { return d.ID },
-	Name: nameOf,
-}
 
 // dataSourceAttributes describes a delegation for data sources: everything
 // computed except the lookup keys, which the caller overrides.
@@ -45,18 +36,16 @@ func describe(d *runpod.EcrDelegation) string {
 // NewDataSource is the runpod_ecr_delegation data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.EcrDelegation, delegationModel]{
-		Kind:     apiKind,
+		Kind:     Kind,
 		TypeName: ResourceType,
 		BuildSchema: func() schema.Schema {
 			return schema.Schema{
 				MarkdownDescription: "Reads one ECR delegation of the account, by id or by a name no other delegation " +
 					"has. Runpod has no read of one delegation, so this lists them (sharing the list with refresh).\n\n" +
 					pullNotes,
-				Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), noun),
+				Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), Kind.Noun),
 			}
 		},
-		Get:      (*providerdata.Reads).Delegation,
-		ListAll:  (*runpod.Client).ListDelegations,
 		Describe: describe,
 		Convert:  datasources.Converter(fromAPI),
 	}
@@ -65,11 +54,10 @@ func NewDataSource() datasource.DataSource {
 // NewListDataSource is the runpod_ecr_delegations data source factory.
 func NewListDataSource() datasource.DataSource {
 	return &datasources.List[runpod.EcrDelegation, delegationModel]{
-		Kind:           apiKind,
+		Kind:           Kind,
 		TypeName:       "runpod_ecr_delegations",
 		Description:    "Lists the account's ECR delegations, sorted by name (unnamed first), then id.",
 		ItemAttributes: dataSourceAttributes,
-		Fetch:          (*providerdata.Reads).Delegations,
 		Convert:        datasources.Converter(fromAPI),
 	}
 }

@@ -30,8 +30,7 @@ func (f listFilter) Matches(d *runpod.EcrDelegation) bool {
 // NewListResource is the runpod_ecr_delegation list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.EcrDelegation, listFilter, delegationModel]{
-		Kind:     apiKind,
-		TypeName: ResourceType,
+		Kind: Kind,
 		Description: "Finds the account's ECR delegations for `terraform query`, by name and repository. Each result " +
 			"is named `NAME (ID, REPOSITORY in REGION)`, or `(unnamed) (…)` for a delegation without a name. With " +
 			"`include_resource`, each result is the delegation as an import reads it; `resource` is the ARN of the " +

@@ -27,15 +27,13 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // ResourceType is the Terraform type name of the resource.
 const ResourceType = "runpod_ecr_delegation"
-
-// noun names one delegation in messages.
-const noun = "ECR delegation"
 
 var _ providerdata.ManagedResource = (*delegationResource)(nil)
 
@@ -115,23 +113,18 @@ func (m delegationModel) asAPI() *runpod.EcrDelegation {
 	}
 }
 
-// lostCreateKind tells package lostcreate how to recognise this
-// configuration's delegation. Delegations have no unique name (and may have
-// none), so a lost create reply is settled as for endpoints and clusters:
-// the one delegation with the same name and repository that appeared since
-// the request was sent is adopted, and a recent lookalike that this run did
-// not register blocks another create.
-func lostCreateKind(client *runpod.Client, arn string) lostcreate.Kind[runpod.EcrDelegation] {
-	return lostcreate.Kind[runpod.EcrDelegation]{
-		// "delegation", not "ECR delegation": the messages say "a <noun>".
-		Noun: "delegation", ResourceType: ResourceType, Shape: "repository",
-		List:      client.ListDelegations,
-		Name:      func(d runpod.EcrDelegation) string { return nameOf(&d) },
-		ID:        func(d runpod.EcrDelegation) string { return d.ID },
-		CreatedAt: func(d runpod.EcrDelegation) time.Time { return d.CreatedAt },
-		Same:      func(d runpod.EcrDelegation) bool { return sameRepository(arn, &d) },
-		Describe: func(d runpod.EcrDelegation) string {
-			return fmt.Sprintf("repository %s in %s (account %s)", d.Repository, d.AWSRegion, accountOf(&d))
+// lookalike tells package lostcreate how to recognise the delegation a
+// create of name for the repository arn made: the same name and repository.
+// Delegations have no unique name (and may have none), so a lost create
+// reply is settled as for the compute kinds: the one such delegation that
+// appeared since the request was sent is adopted, and a recent one that
+// this run did not register blocks another create.
+func lookalike(arn, name string) lostcreate.Lookalike[runpod.EcrDelegation] {
+	return lostcreate.Lookalike[runpod.EcrDelegation]{
+		Name: name, Shape: "repository",
+		Same: func(d *runpod.EcrDelegation) bool { return sameRepository(arn, d) },
+		Describe: func(d *runpod.EcrDelegation) string {
+			return fmt.Sprintf("repository %s in %s (account %s)", d.Repository, d.AWSRegion, accountOf(d))
 		},
 	}
 }
@@ -144,7 +137,7 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 	}
 	arn, name := plan.Resource.ValueString(), plan.Name.ValueString()
 	body := runpod.CreateDelegationRequest{Resource: arn, Name: plan.Name.ValueStringPointer()}
-	kind := lostCreateKind(client, arn)
+	like := lookalike(arn, name)
 	what := fmt.Sprintf("ECR delegation of %s", arn)
 	if name != "" {
 		what = fmt.Sprintf("ECR delegation %q of %s", name, arn)
@@ -152,16 +145,16 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 
 	// The POST is sent once: neither the client nor the provider retries
 	// it, because a second attempt could register a second delegation.
-	if d := lostcreate.RefuseTwin(ctx, kind, r.Data.Creates(), name); d != nil {
+	if d := lostcreate.RefuseTwin(ctx, Kind, like, client, r.Data.Creates()); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	flight := r.Data.Creates().Send(kind.Noun, name)
+	flight := r.Data.Creates().Send(Kind.Noun, name)
 	defer flight.Done()
 	started := time.Now()
 	created, err := client.CreateDelegation(ctx, body)
 	if errors.Is(err, runpod.ErrAmbiguous) {
-		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, name, "registering "+what, started, err)
+		adopted, d := lostcreate.Resolve(ctx, Kind, like, client, r.Data.Creates(), flight, "registering "+what, started, nil, err)
 		resp.Diagnostics.Append(d)
 		if adopted == nil {
 			return
@@ -171,7 +164,7 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 		resp.Diagnostics.Append(diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err))
 		return
 	}
-	r.Data.Creates().Own(kind.Noun, created.ID)
+	r.Data.Creates().Own(Kind.Noun, created.ID)
 	flight.Done()
 	tflog.Info(ctx, "registered ECR delegation", map[string]any{"id": created.ID})
 
@@ -190,7 +183,7 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 	// No read by id exists: this is served from one list shared by every
 	// delegation refreshed in the run.
 	found, err := r.Data.Reads().Delegation(ctx, id)
-	if providerdata.StopRefresh(ctx, noun, id, err, false, resp) {
+	if providerdata.StopRefresh(ctx, Kind.Noun, id, err, false, resp) {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, merge(found, prior.Resource))...)
@@ -227,7 +220,7 @@ func (r *delegationResource) Delete(ctx context.Context, req resource.DeleteRequ
 	}
 	id := state.ID.ValueString()
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: noun, Name: displayName(state.Name.ValueString(), state.Resource.ValueString()), ID: id,
+		Kind: Kind.Noun, Name: displayName(state.Name.ValueString(), state.Resource.ValueString()), ID: id,
 		Delete: func(ctx context.Context) error { return client.RevokeDelegation(ctx, id) },
 		// Confirmed gone by a fresh list: there is no read by id.
 		Read: func(ctx context.Context) error { _, err := client.GetDelegation(ctx, id); return err },
@@ -243,15 +236,14 @@ func displayName(name, arn string) string {
 	return arn
 }
 
-// readInto reads the delegation back after a write (providerdata.ReadBack;
+// readInto reads the delegation back after a write (kinds.Kind.ReadBack;
 // created is the registration's answer, nil otherwise) and stores what
 // Runpod holds with the configured ARN.
 func readInto(ctx context.Context, client *runpod.Client, id string, arn types.String, created *runpod.EcrDelegation,
 	state *tfsdk.State, diags *diag.Diagnostics,
 ) {
-	written := providerdata.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
-	name := func(d *runpod.EcrDelegation) string { return displayName(nameOf(d), arn.ValueString()) }
-	if d := providerdata.ReadBack(ctx, noun, id, written, name, client.GetDelegation, diags); d != nil {
+	written := kinds.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
+	if d := Kind.ReadBack(ctx, client, id, written, diags); d != nil {
 		diags.Append(state.Set(ctx, merge(d, arn))...)
 	}
 }

@@ -8,26 +8,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the endpoint data sources and list resource know of an
-// endpoint.
-var apiKind = datasources.Kind[runpod.Endpoint]{
-	Noun: "endpoint",
-	ID:   func(e *runpod.Endpoint) string { return e.ID },
-	Name: func(e *runpod.Endpoint) string { return e.Name },
-}
 
 // NewDataSource is the runpod_endpoint data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Endpoint, endpointModel]{
-		Kind:        apiKind,
+		Kind:        Kind,
 		TypeName:    "runpod_endpoint",
 		BuildSchema: dataSourceSchema,
-		Get:         (*providerdata.Reads).Endpoint,
-		ListAll:     (*runpod.Client).ListEndpoints,
 		Describe:    describeEndpoint,
 		Convert:     datasources.Converter(dataFromAPI),
 	}
@@ -90,6 +79,6 @@ func dataSourceSchema() schema.Schema {
 		MarkdownDescription: "Reads one serverless endpoint of the account, by id or by a name no other endpoint has, " +
 			"with the same attributes as the `runpod_endpoint` resource (those only a configuration knows, such as " +
 			"`template_id`, excepted). `runpod_endpoint_workers` shows its workers.",
-		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), apiKind.Noun),
+		Attributes: datasources.WithSharedNameLookupKeys(dataSourceAttributes(), Kind.Noun),
 	}
 }

@@ -28,8 +28,8 @@ func endpointsSchema() schema.Schema {
 			"be unique), optionally only those with a name or a name prefix. Each has the attributes of the " +
 			"`runpod_endpoint` data source.",
 		Attributes: map[string]schema.Attribute{
-			"name":        datasources.NameArgument(apiKind.Plural()),
-			"name_prefix": datasources.NamePrefixArgument(apiKind.Plural()),
+			"name":        datasources.NameArgument(Kind.Plural()),
+			"name_prefix": datasources.NamePrefixArgument(Kind.Plural()),
 			"endpoints":   datasources.ListOf("The endpoints.", dataSourceAttributes()),
 		},
 	}
@@ -38,7 +38,7 @@ func endpointsSchema() schema.Schema {
 func readEndpoints(ctx context.Context, api datasources.Source, cfg endpointsModel) (endpointsModel, diag.Diagnostics) {
 	all, err := api.Reads.Endpoints(ctx)
 	if err != nil {
-		return cfg, diag.Diagnostics{apiKind.ListError(err)}
+		return cfg, diag.Diagnostics{Kind.ListError(err)}
 	}
 	cfg.Endpoints = selectEndpoints(all, cfg)
 	return cfg, nil
@@ -52,7 +52,7 @@ func selectEndpoints(all []runpod.Endpoint, cfg endpointsModel) []endpointModel 
 			found = append(found, &all[i])
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool { return apiKind.ByNameThenID(found[i], found[j]) })
+	sort.SliceStable(found, func(i, j int) bool { return Kind.ByNameThenID(found[i], found[j]) })
 	out := make([]endpointModel, len(found))
 	for i, e := range found {
 		out[i] = dataFromAPI(e)

@@ -101,7 +101,7 @@ func readReleases(ctx context.Context, api datasources.Source, cfg releasesModel
 	id := cfg.EndpointID.ValueString()
 	list, err := api.Client.ListEndpointReleases(ctx, id)
 	if err != nil {
-		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("endpoint_id"), "releases", id, err)}
+		return cfg, diag.Diagnostics{Kind.ChildrenError(path.Root("endpoint_id"), "releases", id, err)}
 	}
 	return releasesFromAPI(cfg.EndpointID, list)
 }

@@ -55,7 +55,7 @@ func readWorkerLogs(ctx context.Context, api datasources.Source, m workerLogsMod
 	// also tells an unknown endpoint from an unknown worker.
 	e, err := api.Reads.Endpoint(ctx, endpointID)
 	if runpod.IsNotFound(err) {
-		return m, append(diags, datasources.NotFound(path.Root("endpoint_id"), apiKind.Noun, endpointID))
+		return m, append(diags, Kind.NotFound(path.Root("endpoint_id"), endpointID))
 	}
 	if err != nil {
 		return m, append(diags, diagnostics.APIError("Cannot Read Endpoint", fmt.Sprintf("reading endpoint %s", endpointID), err))

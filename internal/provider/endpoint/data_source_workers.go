@@ -93,7 +93,7 @@ func readWorkers(ctx context.Context, api datasources.Source, cfg workersModel) 
 	id := cfg.EndpointID.ValueString()
 	list, err := api.Client.ListEndpointWorkers(ctx, id)
 	if err != nil {
-		return cfg, diag.Diagnostics{apiKind.ChildrenError(path.Root("endpoint_id"), "workers", id, err)}
+		return cfg, diag.Diagnostics{Kind.ChildrenError(path.Root("endpoint_id"), "workers", id, err)}
 	}
 	return workersFromAPI(cfg.EndpointID, list), nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"

@@ -31,8 +31,7 @@ func (f listFilter) Matches(e *runpod.Endpoint) bool {
 // NewListResource is the runpod_endpoint list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Endpoint, listFilter, resourceModel]{
-		Kind:     apiKind,
-		TypeName: ResourceType,
+		Kind: Kind,
 		Description: "Finds the account's serverless endpoints for `terraform query`, by name and type. Each result " +
 			"is named `NAME (ID, TYPE, COMPUTE)`, e.g. `inference (abc123, QUEUE, 1x ADA_24/AMPERE_48)` for a GPU " +
 			"endpoint (GPUs per worker and its pools in Runpod's order) or `(…, QUEUE, 4 vCPU cpu5c)` for a CPU one.\n\n" +
@@ -51,7 +50,6 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch:       (*runpod.Client).ListEndpoints,
 		DisplayName: displayName,
 		Convert:     importedModel,
 	}

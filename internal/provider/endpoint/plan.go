@@ -98,7 +98,7 @@ func validateConfig(cfg resourceModel) diag.Diagnostics {
 func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserEndpoint, req, resp)
-	r.Data.Managed(ctx, kindNoun, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -230,8 +230,11 @@ func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.Modify
 		return
 	}
 	body, d := toCreateRequest(ctx, plan)
-	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, lostCreateKind(nil, body), !d.HasError(),
-		(*providerdata.Reads).Endpoints, plan.Name.ValueString()); d != nil {
+	like := lookalike(body)
+	if d.HasError() {
+		like.Same = nil // the shape is not known yet: any endpoint of the name counts
+	}
+	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 }

@@ -5,7 +5,6 @@ package endpoint
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,13 +13,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -66,24 +65,6 @@ type endpointResource struct {
 	providerdata.ResourceBase
 	identity.ByID
 	waits poll.Backoff
-}
-
-// kindNoun names endpoints in what this provider process created or
-// manages (providerdata.Creates).
-const kindNoun = "endpoint"
-
-// lostCreateKind tells package lostcreate how to recognise this
-// configuration's endpoint: the same name, type and compute.
-func lostCreateKind(client *runpod.Client, body runpod.CreateEndpointRequest) lostcreate.Kind[runpod.Endpoint] {
-	return lostcreate.Kind[runpod.Endpoint]{
-		Noun: kindNoun, ResourceType: ResourceType, Shape: "type and compute",
-		List:      client.ListEndpoints,
-		Name:      func(e runpod.Endpoint) string { return e.Name },
-		ID:        func(e runpod.Endpoint) string { return e.ID },
-		CreatedAt: func(e runpod.Endpoint) time.Time { return e.CreatedAt },
-		Same:      func(e runpod.Endpoint) bool { return e.Type == body.Type && sameCompute(&e, body) },
-		Describe:  func(e runpod.Endpoint) string { return e.Type + " on " + computeOf(&e) },
-	}
 }
 
 // sameCompute reports whether an endpoint has the compute a create asked
@@ -142,30 +123,19 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	kind := lostCreateKind(client, body)
 	what := fmt.Sprintf("endpoint %q (%s on %s)", body.Name, body.Type, computeOfBody(body))
 
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	flight := r.Data.Creates().Send(kind.Noun, body.Name)
-	defer flight.Done()
-	started := time.Now()
-	created, err := client.CreateEndpoint(ctx, body)
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		adopted, d := lostcreate.Resolve(ctx, kind, r.Data.Creates(), flight, body.Name, "creating "+what, started, err)
-		resp.Diagnostics.Append(d)
-		if adopted == nil {
-			return
-		}
-		created = adopted
-	} else if err != nil {
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), "creating "+what,
+		func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) }, &resp.Diagnostics)
+	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Created", "creating "+what, err))
+	}
+	if created == nil {
 		return
 	}
-	r.Data.Creates().Own(kind.Noun, created.ID)
-	flight.Done()
-	tflog.Info(ctx, "created endpoint", map[string]any{"id": created.ID})
 	if body.TemplateID != "" {
 		plan.TemplateEnv = templateEnvOf(created.Env, body.Env)
 		resp.Diagnostics.Append(privateTemplateEnv.Set(ctx, resp.Private, plan.TemplateEnv)...)
@@ -183,7 +153,7 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !ok {
 		return
 	}
-	r.Data.Managed(ctx, kindNoun, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	loadTemplateEnv(ctx, req.Private, &state, &resp.Diagnostics)
 	if migrate.Adopted(state.Name) {
 		// Taken from Runpod's provider's state (or imported): its
@@ -268,12 +238,12 @@ func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteReques
 
 // afterWrite is what a successful write answered, kept in case the read
 // that follows it fails; a zero afterWrite means nothing was written.
-type afterWrite = providerdata.Written[runpod.Endpoint]
+type afterWrite = kinds.Written[runpod.Endpoint]
 
-// readInto reads the endpoint back after a write (providerdata.ReadBack)
+// readInto reads the endpoint back after a write (kinds.Kind.ReadBack)
 // and stores what Runpod holds.
 func (r *endpointResource) readInto(ctx context.Context, client *runpod.Client, id string, written afterWrite, plan resourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
-	e := providerdata.ReadBack(ctx, "endpoint", id, written, func(e *runpod.Endpoint) string { return e.Name }, client.GetEndpoint, diags)
+	e := Kind.ReadBack(ctx, client, id, written, diags)
 	if e == nil {
 		return
 	}

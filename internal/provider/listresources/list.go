@@ -30,6 +30,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -76,19 +77,18 @@ var (
 type List[API any, F Filter[API], Model any] struct {
 	// ResourceBase's Configure has the signature list resources use too.
 	providerdata.ResourceBase
-	// Kind names one object in descriptions and errors; its ID and Name
-	// read an object's id and the name the name filters match.
-	datasources.Kind[API]
+	// Kind names one object in descriptions and errors and the resource
+	// type listed; its ID and Name read an object's id and the name the
+	// name filters match.
+	kinds.Kind[API]
 
-	// TypeName is the resource type listed, e.g. "runpod_template".
-	TypeName string
 	// Description is the list resource's MarkdownDescription.
 	Description string
 	// Filters are the kind's own filter attributes (name and name_prefix
 	// are added); nil for none.
 	Filters func() map[string]schema.Attribute
 
-	// Fetch lists the objects, e.g. (*runpod.Client).ListTemplates.
+	// Fetch lists the objects; by default the kind's ListAll.
 	Fetch func(client *runpod.Client, ctx context.Context) ([]API, error)
 	// ErrorSummary and ErrorDoing make the diagnostic when Fetch fails; by
 	// default Kind.ListError's "Cannot List Templates" and "listing templates".
@@ -104,7 +104,7 @@ type List[API any, F Filter[API], Model any] struct {
 
 // Metadata implements list.ListResource.
 func (l *List[API, F, Model]) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = l.TypeName
+	resp.TypeName = l.ResourceType
 }
 
 // ListResourceConfigSchema implements list.ListResource.
@@ -128,7 +128,11 @@ func (l *List[API, F, Model]) List(ctx context.Context, req list.ListRequest, st
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	all, err := l.Fetch(client, ctx)
+	fetch := l.Fetch
+	if fetch == nil {
+		fetch = l.ListAll
+	}
+	all, err := fetch(client, ctx)
 	if err != nil {
 		d := l.ListError(err)
 		if l.ErrorSummary != "" {

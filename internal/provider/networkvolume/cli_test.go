@@ -277,7 +277,7 @@ func TestAccNetworkVolume_cliReadOutageAfterCreateKeepsVolume(t *testing.T) {
 	if res.ExitCode != 0 {
 		t.Fatalf("apply failed after a read outage that followed a successful create:\n%s", res.Output())
 	}
-	res.Contains(t, "Warning: Network Volume Created but Not Read Back", "has not verified")
+	res.Contains(t, "Warning: Network Volume Created But Not Read Back", "could not verify")
 	st := cli.State()
 	if st.Values == nil || len(st.Values.RootModule.Resources) != 1 || st.Values.RootModule.Resources[0].Tainted {
 		t.Fatalf("want one untainted volume in state, got %+v", st.Values)

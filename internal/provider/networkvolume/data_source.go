@@ -7,26 +7,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the volume data sources and list resource know of a
-// volume.
-var apiKind = datasources.Kind[runpod.NetworkVolume]{
-	Noun: "network volume",
-	ID:   func(v *runpod.NetworkVolume) string { return v.ID },
-	Name: func(v *runpod.NetworkVolume) string { return v.Name },
-}
 
 // NewDataSource is the runpod_network_volume data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.NetworkVolume, volumeModel]{
-		Kind:        apiKind,
+		Kind:        Kind,
 		TypeName:    "runpod_network_volume",
 		BuildSchema: dataSourceSchema,
-		Get:         (*providerdata.Reads).NetworkVolume,
-		ListAll:     (*runpod.Client).ListNetworkVolumes,
 		Describe: func(v *runpod.NetworkVolume) string {
 			return fmt.Sprintf("%s (%d GB in %s)", v.ID, v.Size, v.DataCenter)
 		},

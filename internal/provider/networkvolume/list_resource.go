@@ -49,8 +49,7 @@ var _ list.ListResourceWithConfigure = volumeList{}
 // NewListResource is the runpod_network_volume list resource factory.
 func NewListResource() list.ListResource {
 	return volumeList{&baseList{
-		Kind:     apiKind,
-		TypeName: ResourceType,
+		Kind: Kind,
 		Description: "Finds the account's network volumes for `terraform query`, by name and by data center. Each " +
 			"result is named `NAME (ID, SIZE GB in DATA_CENTER)`; volume names need not be unique, so the id tells " +
 			"same-named volumes apart.",
@@ -64,7 +63,6 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch:       (*runpod.Client).ListNetworkVolumes,
 		DisplayName: displayName,
 		Convert: func(_ context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
 			// As Read leaves an imported volume: allow_duplicate is only

@@ -46,7 +46,7 @@ var privateReplacing = privatestate.NewKey[string]("replacing")
 // edit of size_gb, and its message says how to destroy anyway; a change
 // made outside Terraform is only a warning.
 func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Data.Managed(ctx, kind, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}

@@ -5,7 +5,6 @@ package networkvolume
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -18,11 +17,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -148,41 +148,16 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	body := toCreateRequest(plan.volumeModel)
 
-	// Look before creating: the volumes like this one now are the baseline
-	// that tells which volume a lost reply created. Lookalikes that
-	// same-name creates of this apply, still waiting for their replies, may
-	// have made are waited for (providerdata.Settle). A twin of an earlier
-	// apply's orphan was refused at plan (refuseOrphan).
-	creates := r.Data.Creates()
-	before, _, err := providerdata.Settle(ctx, creates, kind, body.Name, false, client.ListNetworkVolumes,
-		func(all []runpod.NetworkVolume) []runpod.NetworkVolume { return r.twins(all, body, nil) })
+	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
+	what := fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter)
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), what,
+		func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) }, &resp.Diagnostics)
 	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check for an Identical Volume", fmt.Sprintf("listing network "+
-			"volumes before creating %q, to tell which volume is this one if the reply is lost; nothing was created",
-			body.Name), err))
+		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Created", what, err))
+	}
+	if created == nil {
 		return
 	}
-
-	flight := creates.Send(kind, body.Name)
-	defer flight.Done()
-	created, err := client.CreateNetworkVolume(ctx, body)
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		adopted, d := r.ambiguousCreate(ctx, client, body, before, flight, err)
-		resp.Diagnostics.Append(d)
-		if adopted == nil {
-			return
-		}
-		created = adopted
-		err = nil
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Created",
-			fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter), err))
-		return
-	}
-	creates.Own(kind, created.ID)
-	flight.Done()
-	tflog.Info(ctx, "created network volume", map[string]any{"id": created.ID, "data_center": created.DataCenter})
 
 	// Save what the create returned first, so that a failing read-back can
 	// neither orphan the volume nor taint it: a tainted volume would be
@@ -192,25 +167,8 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	v, err := client.GetNetworkVolume(ctx, created.ID)
-	if err != nil {
-		resp.Diagnostics.Append(notReadBackWarning(created, err))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, withConfig(fromAPI(v), plan))...)
-}
-
-// notReadBackWarning says that a created volume could not be read back. It
-// is a warning, not an error: the create succeeded and the volume is in
-// state, and an error would taint it, so that the next apply would delete a
-// healthy volume and create another. The next refresh reads it.
-func notReadBackWarning(created *runpod.NetworkVolume, err error) diag.Diagnostic {
-	return diag.NewWarningDiagnostic("Network Volume Created but Not Read Back",
-		fmt.Sprintf("Network volume %q (%s) was created: Runpod answered the create with its id, %d GB, %s and the %s tier, "+
-			"and that is what is saved in state. Reading it back afterwards failed (%s), so the provider has not verified "+
-			"that Runpod stored the volume as answered. It is not tainted and will not be re-created; the next plan or "+
-			"refresh reads it and shows any difference.", created.Name, created.ID, created.Size, created.DataCenter,
-			created.Type, err))
+	readInto(ctx, client, created.ID, kinds.Written[runpod.NetworkVolume]{Verb: "Created", Answer: created}, plan,
+		&resp.State, &resp.Diagnostics)
 }
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -219,7 +177,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if !ok {
 		return
 	}
-	r.Data.Managed(ctx, kind, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	v, err := r.Data.Reads().NetworkVolume(ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
 		return
@@ -248,7 +206,7 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 			return
 		}
 	}
-	r.readInto(ctx, client, id, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, id, kinds.Written[runpod.NetworkVolume]{}, plan, &resp.State, &resp.Diagnostics)
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -266,7 +224,7 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "network volume", Name: state.Name.ValueString(), ID: id,
+		Kind: Kind.Noun, Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteNetworkVolume(ctx, id) },
 		Read:   func(ctx context.Context) error { _, err := client.GetNetworkVolume(ctx, id); return err },
 		InUseRemedy: func(context.Context) string {
@@ -312,13 +270,13 @@ func mountedBy(ctx context.Context, client *runpod.Client, state volumeModel) di
 			strings.Join(users, "\n  - ")))
 }
 
-// readInto reads the volume back after a write and stores what the API
-// returned, so state is never what was sent but what is there.
-func (r *volumeResource) readInto(ctx context.Context, client *runpod.Client, id string, plan resourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
-	v, err := client.GetNetworkVolume(ctx, id)
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Network Volume Back", fmt.Sprintf("reading network volume %s after writing it", id), err))
-		return
+// readInto reads the volume back after a write (kinds.Kind.ReadBack) and
+// stores what the API returned, so state is never what was sent but what
+// is there.
+func readInto(ctx context.Context, client *runpod.Client, id string, written kinds.Written[runpod.NetworkVolume], plan resourceModel,
+	state *tfsdk.State, diags *diag.Diagnostics,
+) {
+	if v := Kind.ReadBack(ctx, client, id, written, diags); v != nil {
+		diags.Append(state.Set(ctx, withConfig(fromAPI(v), plan))...)
 	}
-	diags.Append(state.Set(ctx, withConfig(fromAPI(v), plan))...)
 }

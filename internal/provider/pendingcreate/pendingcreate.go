@@ -3,15 +3,19 @@
 // that a name is free before a create, the lookup after a create whose reply
 // was lost, and, when that lookup failed too, the pending create it leaves
 // (saved with its name and no id, diagnostics.PendingCreate) that the next
-// refresh or delete settles. Compute, whose names repeat, adopts or refuses
-// lookalikes instead (see the lostcreate package and the pod and network
-// volume packages).
+// refresh or delete settles. Run is the whole create. Kinds whose names
+// repeat adopt or refuse lookalikes instead (package lostcreate).
 package pendingcreate
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -23,54 +27,67 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// ErrNotFound is what a lookup by name returns when no object has the name.
-var ErrNotFound = errors.New("not found")
-
-// Kind is one kind whose names are unique in an account, stated once for
-// every step that finds an object of it by name: the check that a name is
-// free before a create, the lookup after a create whose reply was lost, the
-// refresh of a pending create and the delete of one.
-type Kind[T any] struct {
-	// Noun names one object in messages, e.g. "registry credential".
-	Noun string
-	// ResourceType is the resource's type, for the import hint of a name
-	// already taken.
-	ResourceType string
-	// Find returns the object named exactly name, or ErrNotFound.
-	Find func(ctx context.Context, client *runpod.Client, name string) (*T, error)
-	// ID reads an object's id.
-	ID func(*T) string
-	// Read reads an object by id through the provider's shared reads, e.g.
-	// (*providerdata.Reads).Template, so that a refresh shares their lists.
-	Read func(reads *providerdata.Reads, ctx context.Context, id string) (*T, error)
-	// Get reads an object by id and Remove deletes one, e.g.
-	// (*runpod.Client).GetTemplate and (*runpod.Client).DeleteTemplate.
-	Get    func(client *runpod.Client, ctx context.Context, id string) (*T, error)
-	Remove func(client *runpod.Client, ctx context.Context, id string) error
+// Create is one create of a kind whose names are unique.
+type Create[T any] struct {
+	// Name is the name the create asks for.
+	Name string
+	// Send sends the one create request. It is never sent twice.
+	Send func(ctx context.Context) (*T, error)
+	// Refused, when set, words a refusal of the create that the kind knows
+	// better than the generic "<Kind> Not Created" (a body too large, a name
+	// taken in another case); ok is false for an error it does not know.
+	Refused func(ctx context.Context, err error) (d diag.Diagnostic, ok bool)
+	// Pending saves a create whose outcome is unknown: the name and no id,
+	// with what the next run needs to finish it (write-only values stay
+	// out).
+	Pending func() diag.Diagnostics
 }
 
-// Named returns the object of all named exactly name, or ErrNotFound (err,
-// the list's own error, passes through): Find for kinds whose API lists
-// objects without a name filter.
-func Named[T any](all []T, err error, name string, nameOf func(*T) string) (*T, error) {
+// Run creates an object of kind k, in the order every create of a kind
+// with unique names takes: the name must be free (read before write); one
+// request, never repeated; a reply lost in transit is settled by looking
+// the name up (AfterAmbiguousCreate), and when that lookup fails too the
+// create is saved as pending (diagnostics.PendingCreate) for the next
+// refresh or delete to settle; the id of what was created is saved in
+// state at once, so that nothing after it can orphan the object. It
+// returns the object created (the caller then reads it back and stores
+// it), or nil with the error in diags.
+func Run[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, c Create[T], state *tfsdk.State,
+	diags *diag.Diagnostics,
+) *T {
+	if !NameIsFree(ctx, k, client, c.Name, diags) {
+		return nil
+	}
+	created, err := c.Send(ctx)
+	created, err, lookupErr := AfterAmbiguousCreate(ctx, k, client, c.Name, created, err, diags)
 	if err != nil {
-		return nil, err
-	}
-	for i := range all {
-		if nameOf(&all[i]) == name {
-			return &all[i], nil
+		if c.Refused != nil {
+			if d, ok := c.Refused(ctx, err); ok {
+				diags.Append(d)
+				return nil
+			}
 		}
+		diags.Append(diagnostics.APIError(k.Title()+" Not Created", fmt.Sprintf("creating %s %q", k.Noun, c.Name), err))
+		if lookupErr != nil {
+			// Unknown whether it exists: keep the name (no id) so that the
+			// next run resolves it by name instead of meeting its own orphan.
+			diags.Append(diagnostics.PendingCreate(k.Noun, c.Name, lookupErr))
+			diags.Append(c.Pending()...)
+		}
+		return nil
 	}
-	return nil, ErrNotFound
+	tflog.Info(ctx, "created "+k.Noun, map[string]any{"id": k.ID(created)})
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), k.ID(created))...)
+	return created
 }
 
 // NameIsFree is the read before a create: it reports false, with an error
 // in diags, when an object already has name (the error gives its id and the
 // import command) or when the check itself fails.
-func (k Kind[T]) NameIsFree(ctx context.Context, client *runpod.Client, name string, diags *diag.Diagnostics) bool {
+func NameIsFree[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string, diags *diag.Diagnostics) bool {
 	existing, err := k.Find(ctx, client, name)
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, kinds.ErrNotFound):
 		return true
 	case err != nil:
 		diags.Append(diagnostics.APIError("Cannot Check "+diagnostics.TitleCase(k.Noun)+" Name",
@@ -88,7 +105,7 @@ func (k Kind[T]) NameIsFree(ctx context.Context, client *runpod.Client, name str
 // create's own and is returned with a warning; none found returns
 // createErr; a failed lookup returns createErr and its own error, for which
 // the caller records the object as pending (diagnostics.PendingCreate).
-func (k Kind[T]) AfterAmbiguousCreate(ctx context.Context, client *runpod.Client, name string, created *T, createErr error,
+func AfterAmbiguousCreate[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string, created *T, createErr error,
 	diags *diag.Diagnostics,
 ) (_ *T, _ error, lookupErr error) {
 	if !errors.Is(createErr, runpod.ErrAmbiguous) {
@@ -102,7 +119,7 @@ func (k Kind[T]) AfterAmbiguousCreate(ctx context.Context, client *runpod.Client
 			fmt.Sprintf("The create request for %s %q failed in transit, but the %s exists (id %s), so it was "+
 				"adopted into state instead of being created again.", k.Noun, name, k.Noun, k.ID(found)))
 		return found, nil, nil
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, kinds.ErrNotFound):
 		return nil, createErr, nil
 	}
 	return nil, createErr, err
@@ -113,14 +130,14 @@ func (k Kind[T]) AfterAmbiguousCreate(ctx context.Context, client *runpod.Client
 // (providerdata.StopRefresh), or, for a pending create (no id), settles it
 // by name (see resolve). store saves what was found; adopted is true for a
 // pending create's object, which the failed apply never recorded as its own.
-func (k Kind[T]) Refresh(ctx context.Context, client *runpod.Client, reads *providerdata.Reads, id, name string,
+func Refresh[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, reads *providerdata.Reads, id, name string,
 	store func(found *T, adopted bool) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
 	if id == "" {
-		k.resolve(ctx, client, name, func(found *T) diag.Diagnostics { return store(found, true) }, resp)
+		resolve(ctx, k, client, name, func(found *T) diag.Diagnostics { return store(found, true) }, resp)
 		return
 	}
-	found, err := k.Read(reads, ctx, id)
+	found, err := k.SharedGet(reads, ctx, id)
 	if providerdata.StopRefresh(ctx, k.Noun, id, err, false, resp) {
 		return
 	}
@@ -133,11 +150,11 @@ func (k Kind[T]) Refresh(ctx context.Context, client *runpod.Client, reads *prov
 // and the user is told with a warning. If none has the name, the create did
 // not happen and the resource is dropped so that the plan creates it. A
 // failed lookup leaves state as it is.
-func (k Kind[T]) resolve(ctx context.Context, client *runpod.Client, name string,
+func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string,
 	adopt func(found *T) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
 	found, err := k.Find(ctx, client, name)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, kinds.ErrNotFound) {
 		tflog.Info(ctx, fmt.Sprintf("pending %s create did not happen; removing from state", k.Noun), map[string]any{"name": name})
 		resp.State.RemoveResource(ctx)
 		return
@@ -156,11 +173,11 @@ func (k Kind[T]) resolve(ctx context.Context, client *runpod.Client, name string
 // id, or the one a pending create left (see DeleteID), and confirms that it
 // is gone (deletion.Run). inUse, when set, words a refusal of the delete
 // (deletion.Request.InUseRemedy) for the object with that id.
-func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, stateID, name string,
+func Delete[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, stateID, name string,
 	inUse func(ctx context.Context, id string) string,
 ) diag.Diagnostics {
 	var diags diag.Diagnostics
-	id, ok := k.DeleteID(ctx, client, stateID, name, &diags)
+	id, ok := DeleteID(ctx, k, client, stateID, name, &diags)
 	if !ok {
 		return diags
 	}
@@ -179,13 +196,13 @@ func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, stateID, nam
 // create that no refresh resolved (-refresh=false), the id of the object
 // with its name. ok is false when there is nothing to delete: no object has
 // the name, or the lookup failed (diags then says so and nothing is deleted).
-func (k Kind[T]) DeleteID(ctx context.Context, client *runpod.Client, stateID, name string, diags *diag.Diagnostics,
+func DeleteID[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, stateID, name string, diags *diag.Diagnostics,
 ) (id string, ok bool) {
 	if stateID != "" {
 		return stateID, true
 	}
 	found, err := k.Find(ctx, client, name)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, kinds.ErrNotFound) {
 		return "", false
 	}
 	if err != nil {

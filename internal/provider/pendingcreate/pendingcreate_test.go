@@ -9,18 +9,27 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 type object struct{ ID, Name string }
 
 // kindFinding is a Kind whose lookup answers with find.
-func kindFinding(find func() (*object, error)) Kind[object] {
-	return Kind[object]{
+func kindFinding(find func() (*object, error)) kinds.Kind[object] {
+	return kinds.Kind[object]{
 		Noun:         "registry credential",
 		ResourceType: "runpod_registry_auth",
-		Find:         func(context.Context, *runpod.Client, string) (*object, error) { return find() },
-		ID:           func(o *object) string { return o.ID },
+		UniqueNames:  true,
+		FilterByName: func(context.Context, *runpod.Client, string) ([]object, error) {
+			o, err := find()
+			if o == nil {
+				return nil, err
+			}
+			return []object{*o}, err
+		},
+		ID:   func(o *object) string { return o.ID },
+		Name: func(o *object) string { return o.Name },
 	}
 }
 
@@ -38,11 +47,11 @@ func TestDeleteID(t *testing.T) {
 			wantID:  "abc", wantOK: true,
 		},
 		"pending create that happened": {
-			find:   func() (*object, error) { return &object{ID: "found"}, nil },
+			find:   func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
 			wantID: "found", wantOK: true,
 		},
 		"pending create that did not happen": {
-			find: func() (*object, error) { return nil, ErrNotFound },
+			find: func() (*object, error) { return nil, kinds.ErrNotFound },
 		},
 		"lookup failed": {
 			find:      func() (*object, error) { return nil, errors.New("503") },
@@ -52,7 +61,7 @@ func TestDeleteID(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			id, ok := kindFinding(tc.find).DeleteID(context.Background(), nil, tc.stateID, "ghcr", &diags)
+			id, ok := DeleteID(context.Background(), kindFinding(tc.find), nil, tc.stateID, "ghcr", &diags)
 			if id != tc.wantID || ok != tc.wantOK {
 				t.Fatalf("got (%q, %v), want (%q, %v)", id, ok, tc.wantID, tc.wantOK)
 			}
@@ -77,7 +86,7 @@ func TestNameIsFree(t *testing.T) {
 		wantSummary string
 		wantDetail  string
 	}{
-		"free": {find: func() (*object, error) { return nil, ErrNotFound }, wantFree: true},
+		"free": {find: func() (*object, error) { return nil, kinds.ErrNotFound }, wantFree: true},
 		"taken": {
 			find:        func() (*object, error) { return &object{ID: "r1", Name: "ghcr"}, nil },
 			wantSummary: "Registry Credential Name Already Taken",
@@ -92,7 +101,7 @@ func TestNameIsFree(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			free := kindFinding(tc.find).NameIsFree(context.Background(), nil, "ghcr", &diags)
+			free := NameIsFree(context.Background(), kindFinding(tc.find), nil, "ghcr", &diags)
 			if free != tc.wantFree {
 				t.Fatalf("free = %v, want %v", free, tc.wantFree)
 			}
@@ -130,11 +139,11 @@ func TestAfterAmbiguousCreate(t *testing.T) {
 			wantErr:   errors.New("400"),
 		},
 		"lost reply, object exists: adopted with a warning": {
-			createErr: ambiguous, find: func() (*object, error) { return &object{ID: "found"}, nil },
-			wantCreated: &object{ID: "found"}, wantWarning: true,
+			createErr: ambiguous, find: func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
+			wantCreated: &object{ID: "found", Name: "ghcr"}, wantWarning: true,
 		},
 		"lost reply, no object: the create's error": {
-			createErr: ambiguous, find: func() (*object, error) { return nil, ErrNotFound }, wantErr: ambiguous,
+			createErr: ambiguous, find: func() (*object, error) { return nil, kinds.ErrNotFound }, wantErr: ambiguous,
 		},
 		"lost reply, lookup failed: both errors": {
 			createErr: ambiguous, find: func() (*object, error) { return nil, errors.New("503") },
@@ -148,7 +157,7 @@ func TestAfterAmbiguousCreate(t *testing.T) {
 				created = mine
 			}
 			var diags diag.Diagnostics
-			got, err, lookupErr := kindFinding(tc.find).AfterAmbiguousCreate(context.Background(), nil, "ghcr", created,
+			got, err, lookupErr := AfterAmbiguousCreate(context.Background(), kindFinding(tc.find), nil, "ghcr", created,
 				tc.createErr, &diags)
 			if fmt.Sprint(got) != fmt.Sprint(tc.wantCreated) || fmt.Sprint(err) != fmt.Sprint(tc.wantErr) ||
 				(lookupErr != nil) != tc.wantLookupErr {
@@ -162,20 +171,5 @@ func TestAfterAmbiguousCreate(t *testing.T) {
 				t.Fatalf("diags = %v, want warning: %v", diags, tc.wantWarning)
 			}
 		})
-	}
-}
-
-func TestNamed(t *testing.T) {
-	all := []object{{ID: "a", Name: "Ghcr"}, {ID: "b", Name: "ghcr"}}
-	nameOf := func(o *object) string { return o.Name }
-	if got, err := Named(all, nil, "ghcr", nameOf); err != nil || got.ID != "b" {
-		t.Fatalf("exact name: got (%v, %v), want b", got, err)
-	}
-	if _, err := Named(all, nil, "GHCR", nameOf); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("no exact match: err = %v, want ErrNotFound", err)
-	}
-	listErr := errors.New("503")
-	if _, err := Named(all, listErr, "ghcr", nameOf); !errors.Is(err, listErr) {
-		t.Fatalf("list failed: err = %v, want the list's error", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"

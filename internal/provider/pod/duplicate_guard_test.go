@@ -68,7 +68,7 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 		if res.ExitCode == 0 {
 			t.Fatalf("apply %d created a pod next to recent lookalikes:\n%s", i, res.Output())
 		}
-		says(t, res, "Error: Recent Pod With the Same Name Exists", twin.ID, "import {", "to = runpod_pod.NAME",
+		says(t, res, "Error: Recent Identical Pod Exists", twin.ID, "import {", "to = runpod_pod.NAME",
 			"allow_duplicate = true", "Nothing was created.")
 	}
 	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/catalog"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -73,12 +74,7 @@ var _ list.ListResourceWithConfigure = (*podList)(nil)
 func NewListResource() list.ListResource {
 	l := &podList{}
 	l.listBase = &listBase{
-		Kind: datasources.Kind[listedPod]{
-			Noun: "pod",
-			ID:   func(p *listedPod) string { return p.ID },
-			Name: func(p *listedPod) string { return p.Name },
-		},
-		TypeName: ResourceType,
+		Kind: kinds.Wrap(Kind, func(p *listedPod) *runpod.Pod { return &p.Pod }),
 		Description: "Finds the account's pods for `terraform query`, by name, status, GPU type and data center. Pods " +
 			"that belong to an instant cluster are managed through `runpod_cluster` and are left out unless " +
 			"`include_cluster_pods` is set. Each result is named `NAME (ID, COUNTx GPU in DATA_CENTER, STATUS)` (CPU pods: " +

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
@@ -44,7 +44,7 @@ import (
 func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserPod, req, resp)
-	r.Data.Managed(ctx, kind, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() || r.Data == nil {
 		return // destroy, or validation before the provider is configured
 	}
@@ -761,10 +761,11 @@ func onlyMarkedUnknown(config, plan, state tftypes.Value) bool {
 
 // refuseOrphan is the pods' duplicate guard, run when a create is planned
 // (see providerdata.UnmanagedLookalikes for why at plan): a pod with the
-// same name, image and compute created in the last ambiguousWindow that no
-// address of this configuration manages is most likely the orphan of an
-// earlier apply, and the plan refuses to create its twin. It runs after the
-// create is planned, on the planned GPU type. allow_duplicate opts out.
+// same name, image and compute created in the last lostcreate.TwinWindow
+// that no address of this configuration manages is most likely the orphan
+// of an earlier apply, and the plan refuses to create its twin. It runs
+// after the create is planned, on the planned GPU type. allow_duplicate
+// opts out.
 func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if resp.Diagnostics.HasError() {
 		return
@@ -775,25 +776,12 @@ func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	body, d := toCreateRequest(ctx, plan)
-	shaped := !d.HasError()
-	since := time.Now().Add(-ambiguousWindow)
-	found, err := providerdata.UnmanagedLookalikes(ctx, r.Data, req.ClientCapabilities, kind,
-		func(reads *providerdata.Reads, ctx context.Context) ([]runpod.Pod, error) {
-			return reads.Pods(ctx, false)
-		},
-		func(p runpod.Pod) bool {
-			if p.Status == runpod.PodStatusTerminated || p.CreatedAt.Before(since) || p.Name != plan.Name.ValueString() {
-				return false
-			}
-			return !shaped || twinOf(p, body)
-		},
-		func(p runpod.Pod) string { return p.ID })
-	switch {
-	case err != nil:
-		resp.Diagnostics.Append(diag.WithPath(path.Root("name"), diagnostics.APIError("Cannot Check for a Recent Twin Pod",
-			fmt.Sprintf("listing pods before creating pod %q, to make sure an earlier apply did not create it already "+
-				"(set allow_duplicate = true to skip the check)", plan.Name.ValueString()), err)))
-	case len(found) > 0:
-		resp.Diagnostics.Append(twinRefusal(plan.Name.ValueString(), found))
+	like := lookalike(body)
+	like.Name = plan.Name.ValueString()
+	if d.HasError() {
+		like.Same = nil // the shape is not known yet: any pod of the name counts
+	}
+	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
+		resp.Diagnostics.Append(d)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 

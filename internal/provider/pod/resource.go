@@ -18,6 +18,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
@@ -64,11 +65,6 @@ func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *podModel, 
 	}
 }
 
-// ambiguousWindow is how far back a pod with the requested name counts as
-// possibly created by a create that failed in transit. It allows for clock
-// differences between this machine and Runpod.
-const ambiguousWindow = 10 * time.Minute
-
 // NewResource is the runpod_pod resource factory.
 func NewResource() resource.Resource {
 	return &podResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
@@ -106,25 +102,14 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.
-	flight := r.Data.Creates().Send(kind, body.Name)
-	defer flight.Done()
-	started := time.Now()
-	created, err := client.CreatePod(ctx, body)
-	switch {
-	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := r.ambiguousCreate(ctx, client, body, started, flight, err)
-		resp.Diagnostics.Append(d)
-		if adopted == nil {
-			return
-		}
-		created = adopted
-	case err != nil:
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), fmt.Sprintf("creating pod %q", body.Name),
+		func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) }, &resp.Diagnostics)
+	if err != nil {
 		resp.Diagnostics.Append(r.createRefused(ctx, plan, body, err))
+	}
+	if created == nil {
 		return
 	}
-	r.Data.Creates().Own(kind, created.ID)
-	flight.Done()
-	tflog.Info(ctx, "created pod", map[string]any{"id": created.ID, "status": created.Status})
 	if r.afterCreate != nil {
 		r.afterCreate(created)
 	}
@@ -318,121 +303,13 @@ func (r *podResource) checkPlacement(ctx context.Context, plan podModel, dcs []s
 	return nil, nil
 }
 
-// kind names pods in what this provider process created
-// (providerdata.Creates).
-const kind = "pod"
-
-// clockSkew allows for the difference between this machine's clock and
-// Runpod's when telling whether a pod appeared after a request began.
-const clockSkew = 2 * time.Minute
-
-// twinOf reports whether p looks like the pod body creates: same name,
-// image (when the body sets one) and compute.
-func twinOf(p runpod.Pod, body runpod.CreatePodRequest) bool {
-	if p.Name != body.Name || (body.Image != "" && p.Image != body.Image) {
-		return false
-	}
-	switch {
-	case body.GPU != nil:
-		return p.GPU != nil && p.GPU.ID == body.GPU.ID && p.GPU.Count == max(body.GPU.Count, 1)
-	case body.CPU != nil:
-		return p.CPU != nil && p.CPU.ID == body.CPU.ID && p.CPU.VCPUCount == body.CPU.VCPUCount
-	}
-	return false
-}
-
-// twins lists the account's pods that look like body's and were created
-// after since, leaving out the pods this process knows as its own. Pods
-// that same-name creates of this process still under way may have made
-// are waited for (providerdata.Settle, as a lost reply's lookup: only
-// creates still sending).
-func (r *podResource) twins(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, since time.Time) ([]runpod.Pod, error) {
-	creates := r.Data.Creates()
-	_, twins, err := providerdata.Settle(ctx, creates, kind, body.Name, true,
-		func(ctx context.Context) ([]runpod.Pod, error) { return client.ListPods(ctx, false) },
-		func(pods []runpod.Pod) []runpod.Pod {
-			var out []runpod.Pod
-			for _, p := range pods {
-				if creates.Owns(kind, p.ID) || !twinOf(p, body) || p.CreatedAt.Before(since) || p.Status == runpod.PodStatusTerminated {
-					continue
-				}
-				out = append(out, p)
-			}
-			return out
-		})
-	return twins, err
-}
-
-// describePods lists pods for a message, one a line.
-func describePods(pods []runpod.Pod) string {
-	lines := make([]string, 0, len(pods))
-	for _, p := range pods {
-		where := "no data center yet"
-		if p.DataCenterID != nil {
-			where = *p.DataCenterID
-		}
-		lines = append(lines, fmt.Sprintf("  - %s (%s, %s, created %s)", p.ID, p.Status, where, p.CreatedAt.UTC().Format(time.RFC3339)))
-	}
-	return strings.Join(lines, "\n")
-}
-
-// twinRefusal refuses to create pod name beside found: pods with the same
-// name, image and compute, created in the last ambiguousWindow, that no
-// address of this configuration manages.
-func twinRefusal(name string, found []runpod.Pod) diag.Diagnostic {
-	return diag.NewAttributeErrorDiagnostic(path.Root("name"), "Recent Pod With the Same Name Exists",
-		fmt.Sprintf("Not creating pod %q: the account has a pod with the same name, image and compute, created in the last "+
-			"%s and not managed by this configuration:\n%s\n\nThat is most likely the pod of an earlier apply whose create "+
-			"reply was lost (a dropped connection or a 5xx after Runpod created it) or whose run was killed, and creating "+
-			"another would bill twice. If it is this configuration's pod, import it:\n\n%s\n\nIf it is not, terminate it, or "+
-			"set allow_duplicate = true on this pod to create one anyway. Nothing was created.%s",
-			name, ambiguousWindow, describePods(found), diagnostics.ImportHint(ResourceType, found[len(found)-1].ID),
-			providerdata.SiblingsNote))
-}
-
-// ambiguousCreate resolves a create that failed in transit (5xx, dropped
-// connection): the pod may exist and bill. When exactly one pod with the
-// requested name, image and compute appeared after the request began, it
-// is this create's pod: it is returned, to be adopted, with a warning.
-// Otherwise the error lists the pods that could be it.
-func (r *podResource) ambiguousCreate(ctx context.Context, client *runpod.Client, body runpod.CreatePodRequest, started time.Time,
-	flight *providerdata.Flight, createErr error,
-) (*runpod.Pod, diag.Diagnostic) {
-	const summary = "Pod May Have Been Created"
-	detail := diagnostics.APIErrorDetail(fmt.Sprintf("creating pod %q", body.Name), createErr)
-	flight.Resolve()
-	appeared, err := r.twins(ctx, client, body, started.Add(-clockSkew))
-	if err != nil {
-		detail += fmt.Sprintf("\n\nListing the account's pods to look for it failed too (%s). Check the Runpod console for a pod "+
-			"named %q. The next apply refuses to create another while such a pod is less than %s old, and names it.",
-			err, body.Name, ambiguousWindow)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
-	}
-	if len(appeared) == 1 {
-		p := appeared[0]
-		return &p, diag.NewWarningDiagnostic("Pod Adopted After a Lost Create Reply", detail+fmt.Sprintf("\n\nExactly one pod "+
-			"with this name, image and compute appeared after the request was sent: %s (created %s). It is the pod this "+
-			"create made, and it is now in state; the request was not sent twice.", p.ID, p.CreatedAt.UTC().Format(time.RFC3339)))
-	}
-	if len(appeared) == 0 {
-		detail += "\n\nNo pod with this name, image and compute appeared after the request was sent, so it was " +
-			"most likely not created. Applying again is safe; the provider did not send the request twice."
-		return nil, diag.NewErrorDiagnostic(summary, detail)
-	}
-	detail += fmt.Sprintf("\n\nPods with this name, image and compute that appeared after the request was sent:\n%s\n\n"+
-		"The provider cannot tell which one this apply created, and it does not adopt one blindly; it did not send the "+
-		"request twice, and the next apply refuses to create another while they are less than %s old. Import the one that "+
-		"is this pod and terminate the others:\n\n%s", describePods(appeared), ambiguousWindow, diagnostics.ImportHint(ResourceType, appeared[len(appeared)-1].ID))
-	return nil, diag.NewErrorDiagnostic(summary, detail)
-}
-
 func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
 	_, prior, ok := providerdata.Begin[podModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	r.Data.Managed(ctx, kind, req.State)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	loadTemplateEnv(ctx, req.Private, &prior, &resp.Diagnostics)
 	if migrate.Adopted(prior.Name) {
 		// Taken from Runpod's provider's state (or imported): its

@@ -5,22 +5,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the registry-credential data source and list resource
-// know of a credential.
-var apiKind = datasources.Kind[runpod.Registry]{
-	Noun: "registry credential",
-	ID:   func(r *runpod.Registry) string { return r.ID },
-	Name: func(r *runpod.Registry) string { return r.Name },
-}
 
 // NewListDataSource is the runpod_registry_auths data source factory.
 func NewListDataSource() datasource.DataSource {
 	return &datasources.List[runpod.Registry, registryData]{
-		Kind:     apiKind,
+		Kind:     Kind,
 		TypeName: "runpod_registry_auths",
 		Description: "Lists the account's container registry credentials, sorted by name: id and name only, " +
 			"since Runpod never returns usernames or passwords.",
@@ -30,7 +21,6 @@ func NewListDataSource() datasource.DataSource {
 				"name": datasources.String("The credential's name."),
 			}
 		},
-		Fetch:   (*providerdata.Reads).Registries,
 		Convert: datasources.Converter(fromAPI),
 	}
 }

@@ -13,8 +13,7 @@ import (
 // NewListResource is the runpod_registry_auth list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Registry, listresources.NameOnly[runpod.Registry], registryModel]{
-		Kind:     apiKind,
-		TypeName: ResourceType,
+		Kind: Kind,
 		Description: "Finds the account's container registry credentials for `terraform query`, by name. Each result " +
 			"is named `NAME (ID)`. Runpod never returns a credential's username or password, so no result carries " +
 			"them: with `include_resource` the object holds the id and name, and `username`, `password`, " +
@@ -22,7 +21,6 @@ func NewListResource() list.ListResource {
 			"and the password (as `password_wo` with `password_wo_version`) filled in before it plans; the first " +
 			"apply after the import then records them in state without sending them and without replacing the " +
 			"credential.",
-		Fetch: (*runpod.Client).ListRegistries,
 		Convert: func(_ context.Context, r *runpod.Registry) (registryModel, diag.Diagnostics) {
 			// As Read leaves an imported credential: the credential
 			// arguments come only from configuration, so they are null here.

@@ -26,6 +26,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -291,32 +292,20 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	ctx = runpod.WithSensitiveValues(ctx, username, password)
 	name := plan.Name.ValueString()
 
-	// Read before write: never create over a credential this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
+	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Registry]{
+		Name: name,
+		Send: func(ctx context.Context) (*runpod.Registry, error) {
+			created, err := client.CreateRegistry(ctx, name, username, password)
+			return created, runpod.RedactError(err, username, password)
+		},
+		Pending: func() diag.Diagnostics {
+			// Keep the credential arguments too, for the next run to send.
+			return resp.State.Set(ctx, withCredentials(registryData{ID: types.StringValue(""), Name: types.StringValue(name)}, plan))
+		},
+	}, &resp.State, &resp.Diagnostics)
+	if created == nil {
 		return
 	}
-
-	created, err := client.CreateRegistry(ctx, name, username, password)
-	err = runpod.RedactError(err, username, password)
-	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Registry Credential Not Created",
-			fmt.Sprintf("creating registry credential %q", name), err))
-		if lookupErr != nil {
-			// Unknown whether it exists: keep the name and the credential
-			// arguments (no id) so that the next run resolves it by name
-			// instead of meeting its own orphan.
-			resp.Diagnostics.Append(diagnostics.PendingCreate("registry credential", name, lookupErr))
-			resp.Diagnostics.Append(resp.State.Set(ctx, withCredentials(registryData{
-				ID: types.StringValue(""), Name: types.StringValue(name),
-			}, plan))...)
-		}
-		return
-	}
-	tflog.Info(ctx, "created registry credential", map[string]any{"id": created.ID})
-
-	// Save the id first so that a failing read-back cannot orphan the credential.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
 	readInto(ctx, client, created.ID, plan, created, &resp.State, &resp.Diagnostics)
 }
 
@@ -327,7 +316,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	// The credentials come from the configuration: Runpod never returns them.
-	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
 		func(found *runpod.Registry, _ bool) diag.Diagnostics {
 			return resp.State.Set(ctx, withCredentials(fromAPI(found), prior))
 		}, resp)
@@ -352,7 +341,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			return podsUsing(ctx, client, id) + "Terminate these pods, or change their registry to another credential, " +
 				"then destroy again. The provider does not detach or delete pods for you."
@@ -367,12 +356,12 @@ func (r *registryResource) ImportState(ctx context.Context, req resource.ImportS
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
-// readInto reads the credential back after a write (providerdata.ReadBack;
+// readInto reads the credential back after a write (kinds.Kind.ReadBack;
 // created is the create's answer, nil after an update) and stores what
 // Runpod holds, with the credentials from the plan.
 func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, created *runpod.Registry, state *tfsdk.State, diags *diag.Diagnostics) {
-	written := providerdata.Written[runpod.Registry]{Verb: "Created", Answer: created}
-	if reg := providerdata.ReadBack(ctx, "registry credential", id, written, func(r *runpod.Registry) string { return r.Name }, client.GetRegistry, diags); reg != nil {
+	written := kinds.Written[runpod.Registry]{Verb: "Created", Answer: created}
+	if reg := Kind.ReadBack(ctx, client, id, written, diags); reg != nil {
 		diags.Append(state.Set(ctx, withCredentials(fromAPI(reg), plan))...)
 	}
 }
@@ -395,19 +384,4 @@ func podsUsing(ctx context.Context, client *runpod.Client, id string) string {
 	}
 	sort.Strings(uses)
 	return "Pods using it:\n\n" + strings.Join(uses, "\n") + "\n\n"
-}
-
-// names finds credentials by name, which is unique in an account. The API
-// has no name filter, so it lists them all.
-var names = pendingcreate.Kind[runpod.Registry]{
-	Noun:         "registry credential",
-	ResourceType: ResourceType,
-	Find: func(ctx context.Context, client *runpod.Client, name string) (*runpod.Registry, error) {
-		all, err := client.ListRegistries(ctx)
-		return pendingcreate.Named(all, err, name, func(r *runpod.Registry) string { return r.Name })
-	},
-	ID:     func(r *runpod.Registry) string { return r.ID },
-	Read:   (*providerdata.Reads).Registry,
-	Get:    (*runpod.Client).GetRegistry,
-	Remove: (*runpod.Client).DeleteRegistry,
 }

@@ -5,17 +5,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the secret data sources and list resource know of a
-// secret.
-var apiKind = datasources.Kind[runpod.Secret]{
-	Noun: "secret",
-	ID:   func(s *runpod.Secret) string { return s.ID },
-	Name: func(s *runpod.Secret) string { return s.Name },
-}
 
 // dataSourceAttributes describes a secret's metadata for data sources:
 // everything computed except the lookup keys, which the caller overrides.
@@ -35,16 +26,15 @@ func dataSourceAttributes() map[string]schema.Attribute {
 // NewDataSource is the runpod_secret data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Secret, secretData]{
-		Kind:     apiKind,
+		Kind:     Kind,
 		TypeName: "runpod_secret",
 		BuildSchema: func() schema.Schema {
 			return schema.Schema{
 				MarkdownDescription: "Reads one account secret's metadata, by id or by name. The value is never readable; use " +
 					"`reference` in an env value to have Runpod substitute it at boot.",
-				Attributes: datasources.WithLookupKeys(dataSourceAttributes(), apiKind.Noun, ""),
+				Attributes: datasources.WithLookupKeys(dataSourceAttributes(), Kind.Noun, ""),
 			}
 		},
-		Get:     (*providerdata.Reads).Secret,
 		Find:    findTaken,
 		Convert: datasources.Converter(fromAPI),
 	}
@@ -53,11 +43,10 @@ func NewDataSource() datasource.DataSource {
 // NewListDataSource is the runpod_secrets data source factory.
 func NewListDataSource() datasource.DataSource {
 	return &datasources.List[runpod.Secret, secretData]{
-		Kind:           apiKind,
+		Kind:           Kind,
 		TypeName:       "runpod_secrets",
 		Description:    "Lists the account's secrets, sorted by name: metadata only, never values.",
 		ItemAttributes: dataSourceAttributes,
-		Fetch:          (*providerdata.Reads).Secrets,
 		Convert:        datasources.Converter(fromAPI),
 	}
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -394,47 +395,36 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	ctx = runpod.WithSensitiveValues(ctx, value)
 	name := plan.Name.ValueString()
 
-	// Read before write: never create over a secret this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
-		return
-	}
-
-	created, err := client.CreateSecret(ctx, runpod.CreateSecretRequest{
-		Name:        name,
-		Value:       value,
-		Description: plan.Description.ValueStringPointer(),
-	})
-	if runpod.IsConflict(err) {
-		// Taken after all: another writer, or a name that differs only in case.
-		if found, ferr := findTaken(ctx, client, name); ferr == nil {
-			resp.Diagnostics.Append(diagnostics.AlreadyExists("secret", found.Name, found.ID, ResourceType))
-			return
-		}
-	}
-	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
-	if d, ok := valueTooLarge(err); ok {
-		resp.Diagnostics.Append(d)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Secret Not Created", fmt.Sprintf("creating secret %q", name), err))
-		if lookupErr != nil {
-			// Unknown whether it exists: keep the name and the value
-			// arguments (no id) so that the next run resolves it by name
-			// instead of meeting its own orphan.
-			resp.Diagnostics.Append(diagnostics.PendingCreate("secret", name, lookupErr))
+	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Secret]{
+		Name: name,
+		Send: func(ctx context.Context) (*runpod.Secret, error) {
+			return client.CreateSecret(ctx, runpod.CreateSecretRequest{
+				Name:        name,
+				Value:       value,
+				Description: plan.Description.ValueStringPointer(),
+			})
+		},
+		Refused: func(ctx context.Context, err error) (diag.Diagnostic, bool) {
+			if runpod.IsConflict(err) {
+				// Taken after all: another writer, or a name that differs only in case.
+				if found, ferr := findTaken(ctx, client, name); ferr == nil {
+					return diagnostics.AlreadyExists("secret", found.Name, found.ID, ResourceType), true
+				}
+			}
+			return valueTooLarge(err)
+		},
+		Pending: func() diag.Diagnostics {
+			// Keep the value arguments too, for the next run to send.
 			pending := plan
 			pending.ID, pending.ValueWO = types.StringValue(""), types.StringNull()
 			pending.Reference = types.StringValue(Reference(name))
 			pending.CreatedAt, pending.ValueLastUpdatedAt = types.StringNull(), types.StringNull()
-			resp.Diagnostics.Append(resp.State.Set(ctx, pending)...)
-		}
+			return resp.State.Set(ctx, pending)
+		},
+	}, &resp.State, &resp.Diagnostics)
+	if created == nil {
 		return
 	}
-	tflog.Info(ctx, "created secret", map[string]any{"id": created.ID})
-
-	// Save the id first so that a failing read-back cannot orphan the secret.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
 	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, fromAPI(created).ValueLastUpdatedAt)...)
 	readInto(ctx, client, created.ID, plan, afterWrite{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 }
@@ -445,7 +435,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if !ok {
 		return
 	}
-	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
 		func(s *runpod.Secret, adopted bool) diag.Diagnostics {
 			// The value comes from the configuration: Runpod never returns it.
 			m := withCredentials(fromAPI(s), prior)
@@ -541,37 +531,19 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(), nil)...)
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(), nil)...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read
 // that follows it fails; a zero afterWrite means nothing was written.
-type afterWrite = providerdata.Written[runpod.Secret]
+type afterWrite = kinds.Written[runpod.Secret]
 
-// readInto reads the secret back after a write (providerdata.ReadBack) and
+// readInto reads the secret back after a write (kinds.Kind.ReadBack) and
 // stores what Runpod holds, with the value arguments from the plan.
 func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
-	if s := providerdata.ReadBack(ctx, "secret", id, written, func(s *runpod.Secret) string { return s.Name }, client.GetSecret, diags); s != nil {
+	if s := Kind.ReadBack(ctx, client, id, written, diags); s != nil {
 		diags.Append(state.Set(ctx, withCredentials(fromAPI(s), plan))...)
 	}
-}
-
-// names finds secrets by name, which is unique in an account.
-var names = pendingcreate.Kind[runpod.Secret]{
-	Noun:         "secret",
-	ResourceType: ResourceType,
-	Find:         findExact,
-	Get:          (*runpod.Client).GetSecret,
-	Remove:       (*runpod.Client).DeleteSecret,
-	ID:           func(s *runpod.Secret) string { return s.ID },
-	Read:         (*providerdata.Reads).Secret,
-}
-
-// findExact returns the secret named exactly name, or
-// pendingcreate.ErrNotFound: the API's name filter ignores case.
-func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
-	found, err := client.FindSecretsByName(ctx, name)
-	return pendingcreate.Named(found, err, name, secretName)
 }
 
 // findTaken returns the secret that holds name after a 409: the exact match,
@@ -579,13 +551,11 @@ func findExact(ctx context.Context, client *runpod.Client, name string) (*runpod
 // both.
 func findTaken(ctx context.Context, client *runpod.Client, name string) (*runpod.Secret, error) {
 	found, err := client.FindSecretsByName(ctx, name)
-	if s, err := pendingcreate.Named(found, err, name, secretName); !errors.Is(err, pendingcreate.ErrNotFound) {
+	if s, err := Kind.Named(found, err, name); !errors.Is(err, kinds.ErrNotFound) {
 		return s, err
 	}
 	if len(found) == 1 {
 		return &found[0], nil
 	}
-	return nil, pendingcreate.ErrNotFound
+	return nil, kinds.ErrNotFound
 }
-
-func secretName(s *runpod.Secret) string { return s.Name }

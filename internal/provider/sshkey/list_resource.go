@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -38,11 +38,11 @@ func (k *listedKey) displayName() string {
 // exactly one per account, imported as `account`.
 func NewListResource() list.ListResource {
 	return &listresources.List[listedKey, listresources.NameOnly[listedKey], keyModel]{
-		TypeName: KeyResourceType,
-		Kind: datasources.Kind[listedKey]{
-			Noun: "SSH key",
-			ID:   func(k *listedKey) string { return k.key.Fingerprint },
-			Name: (*listedKey).name,
+		Kind: kinds.Kind[listedKey]{
+			Noun:         "SSH key",
+			ResourceType: KeyResourceType,
+			ID:           func(k *listedKey) string { return k.key.Fingerprint },
+			Name:         (*listedKey).name,
 		},
 		Description: "Finds the SSH public keys registered on the account for `terraform query`, each to be managed " +
 			"as one `runpod_ssh_key`. `name` and `name_prefix` match the key's comment (the text after the key, " +

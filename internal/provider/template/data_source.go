@@ -5,26 +5,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-// apiKind is what the template data sources and list resource know of a
-// template.
-var apiKind = datasources.Kind[runpod.Template]{
-	Noun: "template",
-	ID:   func(t *runpod.Template) string { return t.ID },
-	Name: func(t *runpod.Template) string { return t.Name },
-}
 
 // NewDataSource is the runpod_template data source factory.
 func NewDataSource() datasource.DataSource {
 	return &datasources.Lookup[runpod.Template, templateModel]{
-		Kind:        apiKind,
+		Kind:        Kind,
 		TypeName:    "runpod_template",
 		BuildSchema: dataSourceSchema,
-		Get:         (*providerdata.Reads).Template,
-		Find:        findByName,
 		Convert:     fromAPI,
 	}
 }
@@ -60,6 +49,6 @@ func dataSourceAttributes() map[string]schema.Attribute {
 func dataSourceSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads one template of the account, by id or by name. Public catalog templates can be read by id.",
-		Attributes:          datasources.WithLookupKeys(dataSourceAttributes(), apiKind.Noun, " (names are unique in an account)"),
+		Attributes:          datasources.WithLookupKeys(dataSourceAttributes(), Kind.Noun, " (names are unique in an account)"),
 	}
 }

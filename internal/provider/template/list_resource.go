@@ -37,8 +37,7 @@ func (f listFilter) Matches(t *runpod.Template) bool {
 // NewListResource is the runpod_template list resource factory.
 func NewListResource() list.ListResource {
 	return &listresources.List[runpod.Template, listFilter, templateModel]{
-		Kind:     apiKind,
-		TypeName: ResourceType,
+		Kind: Kind,
 		Description: "Finds the account's templates (not the public catalog) for `terraform query`, by name and by " +
 			"pod or serverless use. Each result is named `NAME (ID)`. The templates Runpod makes for serverless endpoints " +
 			"are left out unless `include_endpoint_templates` is true.\n\n" +
@@ -59,7 +58,6 @@ func NewListResource() list.ListResource {
 				},
 			}
 		},
-		Fetch:   (*runpod.Client).ListTemplates,
 		Convert: listedModel,
 	}
 }

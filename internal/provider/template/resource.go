@@ -11,10 +11,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -42,39 +42,23 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	name := plan.Name.ValueString()
-
-	// Read before write: never create over a template this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
-		return
-	}
-
 	body, diags := toCreateRequest(ctx, plan)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created, err := client.CreateTemplate(ctx, body)
-	created, err, lookupErr := names.AfterAmbiguousCreate(ctx, client, name, created, err, &resp.Diagnostics)
-	if d, ok := tooLarge(err); ok {
-		resp.Diagnostics.Append(d)
-		return
+	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Template]{
+		Name:    name,
+		Send:    func(ctx context.Context) (*runpod.Template, error) { return client.CreateTemplate(ctx, body) },
+		Refused: func(_ context.Context, err error) (diag.Diagnostic, bool) { return tooLarge(err) },
+		Pending: func() diag.Diagnostics {
+			diags := resp.State.SetAttribute(ctx, path.Root("id"), "")
+			return append(diags, resp.State.SetAttribute(ctx, path.Root("name"), name)...)
+		},
+	}, &resp.State, &resp.Diagnostics)
+	if created != nil {
+		r.readInto(ctx, client, created.ID, kinds.Written[runpod.Template]{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 	}
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Template Not Created", fmt.Sprintf("creating template %q", name), err))
-		if lookupErr != nil {
-			// Unknown whether it exists: keep the name (no id) so that the
-			// next run resolves it by name instead of meeting its own orphan.
-			resp.Diagnostics.Append(diagnostics.PendingCreate("template", name, lookupErr))
-			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "")...)
-			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), name)...)
-		}
-		return
-	}
-	tflog.Info(ctx, "created template", map[string]any{"id": created.ID})
-
-	// Save the id first so that a failing read-back cannot orphan the template.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
-	r.readInto(ctx, client, created.ID, providerdata.Written[runpod.Template]{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 }
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -83,7 +67,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !ok {
 		return
 	}
-	names.Refresh(ctx, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
 		func(t *runpod.Template, _ bool) diag.Diagnostics {
 			m, diags := fromAPI(ctx, t)
 			return append(diags, resp.State.Set(ctx, m)...)
@@ -101,7 +85,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	// A rename must not take another template's name.
 	if !plan.Name.Equal(state.Name) {
 		name := plan.Name.ValueString()
-		if existing, err := findByName(ctx, client, name); err != nil && !errors.Is(err, pendingcreate.ErrNotFound) {
+		if existing, err := Kind.Find(ctx, client, name); err != nil && !errors.Is(err, kinds.ErrNotFound) {
 			resp.Diagnostics.Append(diagnostics.APIError("Cannot Check Template Name",
 				fmt.Sprintf("listing templates to check that the name %q is free", name), err))
 			return
@@ -117,7 +101,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var written providerdata.Written[runpod.Template]
+	var written kinds.Written[runpod.Template]
 	if changed {
 		updated, err := client.UpdateTemplate(ctx, id, body)
 		if d, ok := tooLarge(err); ok {
@@ -128,7 +112,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.Append(diagnostics.APIError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
 			return
 		}
-		written = providerdata.Written[runpod.Template]{Verb: "Updated", Answer: updated}
+		written = kinds.Written[runpod.Template]{Verb: "Updated", Answer: updated}
 	}
 	r.readInto(ctx, client, id, written, &resp.State, &resp.Diagnostics)
 }
@@ -138,17 +122,17 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			name := state.Name.ValueString()
 			return inUseRemedy(ctx, client, id, name) + "\n\n" + removedWayOut(name)
 		})...)
 }
 
-// readInto reads the template back after a write (providerdata.ReadBack)
+// readInto reads the template back after a write (kinds.Kind.ReadBack)
 // and stores what Runpod holds.
-func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, written providerdata.Written[runpod.Template], state *tfsdk.State, diags *diag.Diagnostics) {
-	t := providerdata.ReadBack(ctx, "template", id, written, templateName, client.GetTemplate, diags)
+func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, id string, written kinds.Written[runpod.Template], state *tfsdk.State, diags *diag.Diagnostics) {
+	t := Kind.ReadBack(ctx, client, id, written, diags)
 	if t == nil {
 		return
 	}
@@ -158,24 +142,4 @@ func (r *templateResource) readInto(ctx context.Context, client *runpod.Client, 
 		return
 	}
 	diags.Append(state.Set(ctx, m)...)
-}
-
-func templateName(t *runpod.Template) string { return t.Name }
-
-// names finds templates by name, which is unique in an account.
-var names = pendingcreate.Kind[runpod.Template]{
-	Noun:         "template",
-	ResourceType: ResourceType,
-	Find:         findByName,
-	Get:          (*runpod.Client).GetTemplate,
-	Remove:       (*runpod.Client).DeleteTemplate,
-	ID:           func(t *runpod.Template) string { return t.ID },
-	Read:         (*providerdata.Reads).Template,
-}
-
-// findByName returns the account's template with exactly this name, or
-// pendingcreate.ErrNotFound. The API has no name filter, so it lists them all.
-func findByName(ctx context.Context, client *runpod.Client, name string) (*runpod.Template, error) {
-	all, err := client.ListTemplates(ctx)
-	return pendingcreate.Named(all, err, name, func(t *runpod.Template) string { return t.Name })
 }

@@ -1,4 +1,4 @@
-package providerdata
+package kinds
 
 import (
 	"context"
@@ -19,21 +19,23 @@ type Written[T any] struct {
 	Answer *T
 }
 
-// ReadBack reads the noun with id back after a write, so that state holds
+// ReadBack reads the object with id back after a write, so that state holds
 // what Runpod has rather than what was sent. When that read fails (other
 // than with a 404) after a write whose reply held the object, the reply is
 // returned with a "… But Not Read Back" warning instead of an error: an
 // error would taint, and the next apply replace, an object that exists and
 // is fine. It returns nil, with the error in diags, when there is nothing
-// to store. get is the kind's read by id, e.g. client.GetTemplate; name
-// reads the object's name for the warning.
-func ReadBack[T any](ctx context.Context, noun, id string, written Written[T], name func(*T) string,
-	get func(context.Context, string) (*T, error), diags *diag.Diagnostics,
-) *T {
-	o, err := get(ctx, id)
+// to store.
+func (k Kind[T]) ReadBack(ctx context.Context, client *runpod.Client, id string, written Written[T], diags *diag.Diagnostics) *T {
+	noun := k.Noun
+	o, err := k.Get(client, ctx, id)
 	if err != nil && written.Answer != nil && !runpod.IsNotFound(err) {
 		tflog.Warn(ctx, noun+" read-back failed after a successful write; keeping the write's answer", map[string]any{"id": id})
-		diags.Append(diagnostics.NotReadBack(noun, written.Verb, name(written.Answer), id, err))
+		name := k.Name(written.Answer)
+		if name == "" {
+			name = id // an unnamed object (an ECR delegation may have no name)
+		}
+		diags.Append(diagnostics.NotReadBack(noun, written.Verb, name, id, err))
 		return written.Answer
 	}
 	if err != nil {

@@ -1,37 +1,16 @@
-package datasources
+package kinds
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
-
-func TestNameFilterMatch(t *testing.T) {
-	unset := types.StringNull()
-	for _, tc := range []struct {
-		name, prefix types.String
-		object       string
-		want         bool
-	}{
-		{unset, unset, "anything", true},
-		{types.StringValue("web"), unset, "web", true},
-		{types.StringValue("web"), unset, "web-2", false},
-		{unset, types.StringValue("team-"), "team-web", true},
-		{unset, types.StringValue("team-"), "other", false},
-		{types.StringValue("team-web"), types.StringValue("team-"), "team-web", true},
-		{types.StringValue("other"), types.StringValue("team-"), "other", false},
-	} {
-		f := NameFilter{Name: tc.name, NamePrefix: tc.prefix}
-		if got := f.Match(tc.object); got != tc.want {
-			t.Errorf("name=%s name_prefix=%s: Match(%q) = %v, want %v", tc.name, tc.prefix, tc.object, got, tc.want)
-		}
-	}
-}
 
 func TestChildrenError(t *testing.T) {
 	kind := Kind[struct{}]{Noun: "cluster"}
@@ -48,5 +27,22 @@ func TestChildrenError(t *testing.T) {
 	if _, onPath := failed.(diag.DiagnosticWithPath); onPath || failed.Summary() != "Cannot List Cluster Pods" ||
 		!strings.Contains(failed.Detail(), "listing the pods of cluster c1") {
 		t.Errorf("500: got %T %q: %q", failed, failed.Summary(), failed.Detail())
+	}
+}
+
+type object struct{ ID, Name string }
+
+func TestNamed(t *testing.T) {
+	all := []object{{ID: "a", Name: "Ghcr"}, {ID: "b", Name: "ghcr"}}
+	k := Kind[object]{Name: func(o *object) string { return o.Name }}
+	if got, err := k.Named(all, nil, "ghcr"); err != nil || got.ID != "b" {
+		t.Fatalf("exact name: got (%v, %v), want b", got, err)
+	}
+	if _, err := k.Named(all, nil, "GHCR"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("no exact match: err = %v, want ErrNotFound", err)
+	}
+	listErr := errors.New("503")
+	if _, err := k.Named(all, listErr, "ghcr"); !errors.Is(err, listErr) {
+		t.Fatalf("list failed: err = %v, want the list's error", err)
 	}
 }

@@ -1,0 +1,35 @@
+package endpoint
+
+import (
+	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Kind is what every generic part of the provider knows of a serverless
+// endpoint. Endpoint names repeat in an account.
+var Kind = kinds.Kind[runpod.Endpoint]{
+	Noun:         "endpoint",
+	ResourceType: ResourceType,
+	ID:           func(e *runpod.Endpoint) string { return e.ID },
+	Name:         func(e *runpod.Endpoint) string { return e.Name },
+	CreatedAt:    func(e *runpod.Endpoint) time.Time { return e.CreatedAt },
+	Get:          (*runpod.Client).GetEndpoint,
+	ListAll:      (*runpod.Client).ListEndpoints,
+	Remove:       (*runpod.Client).DeleteEndpoint,
+	SharedGet:    (*providerdata.Reads).Endpoint,
+	SharedList:   (*providerdata.Reads).Endpoints,
+}
+
+// lookalike tells package lostcreate how to recognise the endpoint body
+// creates: the same name, type and compute.
+func lookalike(body runpod.CreateEndpointRequest) lostcreate.Lookalike[runpod.Endpoint] {
+	return lostcreate.Lookalike[runpod.Endpoint]{
+		Name: body.Name, Shape: "type and compute",
+		Same:     func(e *runpod.Endpoint) bool { return e.Type == body.Type && sameCompute(e, body) },
+		Describe: func(e *runpod.Endpoint) string { return e.Type + " on " + computeOf(e) },
+	}
+}

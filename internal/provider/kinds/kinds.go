@@ -1,0 +1,177 @@
+// Package kinds states once, per kind of Runpod object, the facts that every
+// generic part of the provider needs of it: the noun its messages use, its
+// resource type, how to read an object's id, name and creation time, how to
+// get, list and delete one, and whether its names are unique in an account.
+// The data sources, list resources, the create engine (packages
+// pendingcreate and lostcreate) and the tests' fault helpers all take a
+// Kind, so that no kind's facts are written twice.
+package kinds
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+)
+
+// Kind is one kind of object, T being the client's type for one.
+type Kind[T any] struct {
+	// Noun names one object in messages, e.g. "network volume"; Title
+	// ("Network Volume") and Plural ("network volumes") follow from it.
+	Noun string
+	// ResourceType is the kind's resource type, e.g. "runpod_network_volume",
+	// for import hints and list resources.
+	ResourceType string
+	// ID and Name read an object's id and name.
+	ID, Name func(*T) string
+	// CreatedAt reads when an object was created; nil when the API does not
+	// say (network volumes), so that a lost create is settled by comparing
+	// lists taken before and after it rather than by a time window.
+	CreatedAt func(*T) time.Time
+	// Ended, when set, reports an object that the API still lists but that
+	// has ended and bills nothing (a terminated pod): never a twin of a
+	// create, never the object a lost create made.
+	Ended func(*T) bool
+
+	// Get reads one object, ListAll every object of the account, and
+	// Remove deletes one, e.g. (*runpod.Client).GetTemplate.
+	Get     func(*runpod.Client, context.Context, string) (*T, error)
+	ListAll func(*runpod.Client, context.Context) ([]T, error)
+	Remove  func(*runpod.Client, context.Context, string) error
+	// SharedGet reads one object through the provider's shared reads, so
+	// that a refresh of many objects shares their lists, e.g.
+	// (*providerdata.Reads).Template; SharedList lists them there, e.g.
+	// (*providerdata.Reads).Templates.
+	SharedGet  func(*providerdata.Reads, context.Context, string) (*T, error)
+	SharedList func(*providerdata.Reads, context.Context) ([]T, error)
+
+	// UniqueNames is set for the kinds whose names are unique in an account
+	// (templates, secrets, registry credentials): Find then finds an object
+	// by name. Kinds without it have names that repeat, and are told apart
+	// by shape and creation time instead (package lostcreate).
+	UniqueNames bool
+	// FilterByName, when set, is the API's name filter, which Find uses
+	// instead of listing every object: it returns the objects whose name may
+	// be name (a secret's filter ignores case), among which Find takes the
+	// exact match.
+	FilterByName func(ctx context.Context, client *runpod.Client, name string) ([]T, error)
+}
+
+// ErrNotFound is what Find returns when no object has the name.
+var ErrNotFound = fmt.Errorf("not found")
+
+// Find returns the object named exactly name, or ErrNotFound, for kinds
+// whose names are unique.
+func (k Kind[T]) Find(ctx context.Context, client *runpod.Client, name string) (*T, error) {
+	if k.FilterByName != nil {
+		candidates, err := k.FilterByName(ctx, client, name)
+		return k.Named(candidates, err, name)
+	}
+	all, err := k.ListAll(client, ctx)
+	return k.Named(all, err, name)
+}
+
+// Facts is what a kind says of itself without its type, for code that
+// handles several kinds alike (the tests' fault helpers).
+type Facts struct {
+	Noun, ResourceType string
+}
+
+// Facts returns the kind's noun and resource type.
+func (k Kind[T]) Facts() Facts { return Facts{Noun: k.Noun, ResourceType: k.ResourceType} }
+
+// Title is the noun in title case, for diagnostic summaries.
+func (f Facts) Title() string { return diagnostics.TitleCase(f.Noun) }
+
+// Title is the noun in title case, for diagnostic summaries.
+func (k Kind[T]) Title() string { return diagnostics.TitleCase(k.Noun) }
+
+// Plural is the noun for several objects.
+func (k Kind[T]) Plural() string { return k.Noun + "s" }
+
+// ListError is the diagnostic of a failed list of every object of the kind:
+// "Cannot List Network Volumes", "listing network volumes".
+func (k Kind[T]) ListError(err error) diag.Diagnostic {
+	return diagnostics.APIError("Cannot List "+k.Title()+"s", "listing "+k.Plural(), err)
+}
+
+// NotFound is the error, on the attribute at p, for an id that names no
+// object of the kind.
+func (k Kind[T]) NotFound(p path.Path, id string) diag.Diagnostic {
+	return NotFound(p, k.Noun, id)
+}
+
+// NotFound is the error, on the attribute at p, for an id that names no
+// object of the kind noun.
+func NotFound(p path.Path, noun, id string) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(p, diagnostics.TitleCase(noun)+" Not Found",
+		fmt.Sprintf("No %s with id %q exists or is visible to this API key.", noun, id))
+}
+
+// ChildrenError is the diagnostic of a failed list of the children (e.g.
+// "pods") of the object of the kind with id, which the argument at p names:
+// NotFound on p when no such object exists, otherwise "Cannot List Cluster
+// Pods", "listing the pods of cluster <id>".
+func (k Kind[T]) ChildrenError(p path.Path, children, id string, err error) diag.Diagnostic {
+	if runpod.IsNotFound(err) {
+		return k.NotFound(p, id)
+	}
+	return diagnostics.APIError("Cannot List "+k.Title()+" "+diagnostics.TitleCase(children),
+		fmt.Sprintf("listing the %s of %s %s", children, k.Noun, id), err)
+}
+
+// ByNameThenID orders objects by name, then by id for objects of kinds
+// whose names need not be unique, so that the order is stable.
+func (k Kind[T]) ByNameThenID(a, b *T) bool {
+	if na, nb := k.Name(a), k.Name(b); na != nb {
+		return na < nb
+	}
+	return k.ID(a) < k.ID(b)
+}
+
+// WithName is the objects of all named name.
+func (k Kind[T]) WithName(all []T, name string) []T {
+	var matches []T
+	for i := range all {
+		if k.Name(&all[i]) == name {
+			matches = append(matches, all[i])
+		}
+	}
+	return matches
+}
+
+// Named returns the object of all named exactly name, or ErrNotFound (err,
+// the list's own error, passes through).
+func (k Kind[T]) Named(all []T, err error, name string) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if k.Name(&all[i]) == name {
+			return &all[i], nil
+		}
+	}
+	return nil, ErrNotFound
+}
+
+// Wrap is the kind k for a type W that holds a T (a list resource's result
+// with what it joined to the object): the same noun, resource type and
+// accessors, read through inner. Its reads, Remove and name lookups are
+// left unset: they answer T, not W.
+func Wrap[T, W any](k Kind[T], inner func(*W) *T) Kind[W] {
+	w := Kind[W]{
+		Noun: k.Noun, ResourceType: k.ResourceType,
+		ID:   func(o *W) string { return k.ID(inner(o)) },
+		Name: func(o *W) string { return k.Name(inner(o)) },
+	}
+	if k.CreatedAt != nil {
+		w.CreatedAt = func(o *W) time.Time { return k.CreatedAt(inner(o)) }
+	}
+	return w
+}
