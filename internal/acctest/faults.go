@@ -6,7 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -22,10 +25,9 @@ provider "runpod" {
 // uniquely (templates, secrets, registry credentials) need to know of one
 // kind.
 type NamedKind struct {
-	// Noun names one object in failure messages, e.g. "credential".
-	Noun string
-	// Title starts the kind's diagnostic summaries, e.g. "Registry Credential".
-	Title string
+	// Facts are the kind's noun, for failure messages, and the diagnostic
+	// summaries that start with its title, e.g. "Registry Credential".
+	kinds.Facts
 	// Address is the resource address the configurations declare.
 	Address string
 	// CollectionPath is the API path that lists and creates the kind, e.g.
@@ -56,7 +58,7 @@ func ReadOutageAfterCreateKeepsIt(t *testing.T, k NamedKind) {
 	if apply.ExitCode != 0 {
 		t.Fatalf("apply failed after a read outage that followed a successful create:\n%s", apply.Output())
 	}
-	if w := apply.Warnings(k.Title + " Created But Not Read Back"); len(w) != 1 {
+	if w := apply.Warnings(k.Title() + " Created But Not Read Back"); len(w) != 1 {
 		t.Fatalf("want one warning saying the %s was not read back, got %+v", k.Noun, apply.Diagnostics("warning"))
 	}
 	cli.AssertUntainted(k.Address)
@@ -89,7 +91,7 @@ func AmbiguousCreateIsNotRepeated(t *testing.T, k NamedKind, name string) {
 	if apply.ExitCode != 0 {
 		t.Fatalf("apply failed although the %s was created:\n%s", k.Noun, apply.Output())
 	}
-	if w := apply.Warnings(k.Title + " Create Confirmed After Connection Failure"); len(w) != 1 {
+	if w := apply.Warnings(k.Title() + " Create Confirmed After Connection Failure"); len(w) != 1 {
 		t.Fatalf("want one warning that the %s was adopted, got %+v", k.Noun, apply.Diagnostics("warning"))
 	}
 	if n := env.Fake.CountRequests("POST", k.CollectionPath); n != 1 {
@@ -129,14 +131,14 @@ func LostReplyAndFailedLookupIsResolvedNextRun(t *testing.T, k NamedKind, name s
 	if first.ExitCode == 0 {
 		t.Fatalf("the first apply reported success although it could not tell whether the %s exists:\n%s", k.Noun, first.Output())
 	}
-	first.Contains(t, k.Title+" Not Created", k.Title+" Recorded As Pending")
+	first.Contains(t, k.Title()+" Not Created", k.Title()+" Recorded As Pending")
 
 	second := cli.Run("apply", "-auto-approve")
 	if second.ExitCode != 0 {
 		t.Fatalf("the re-run failed:\n%s", second.Output())
 	}
 	second.Lacks(t, "Name Already Taken")
-	second.Contains(t, k.Title+" Found After Lost Create Reply")
+	second.Contains(t, k.Title()+" Found After Lost Create Reply")
 	ids := k.IDsNamed(env.Fake, name)
 	if len(ids) != 1 {
 		t.Fatalf("%ss named %s: %v, want exactly one", k.Noun, name, ids)
@@ -187,7 +189,7 @@ func (e *Env) NameTakenIsRefused(t *testing.T, k NamedKind, name, existingName, 
 		Steps: []resource.TestStep{
 			{
 				Config: k.Config(name),
-				ExpectError: regexp.MustCompile(`(?s)` + k.Title + ` Name Already Taken.*"` + regexp.QuoteMeta(existingName) + `".*` +
+				ExpectError: regexp.MustCompile(`(?s)` + k.Title() + ` Name Already Taken.*"` + regexp.QuoteMeta(existingName) + `".*` +
 					existingID + `.*terraform import ` + resourceType + `.NAME ` + existingID),
 			},
 		},

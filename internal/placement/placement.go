@@ -748,6 +748,27 @@ func noCudaStockDetail(req GPURequest, desc string, res *Result) string {
 	return b.String()
 }
 
+// AddAlternatives fills r's OtherDataCenters and OtherTypes (what has
+// stock instead of the request's GPU type) from types, the catalog read
+// for req, as for a stock-out. A check that found stock leaves them empty;
+// this is for a create the API refused for capacity all the same (a
+// cluster: the catalog reports stock per pod, not for the whole cluster).
+func (r *Result) AddAlternatives(types []runpod.GPUType, req GPURequest) {
+	if r.GPU == nil {
+		return
+	}
+	r.OtherDataCenters = otherDataCenters(r.GPU.DataCenters, req.DataCenterIDs)
+	r.OtherTypes = otherGPUTypes(types, r.GPU, req)
+}
+
+// AlternativesText is r's alternatives (AddAlternatives) as a stock-out's
+// error lists them.
+func AlternativesText(r *Result, req GPURequest) string {
+	var b strings.Builder
+	writeGPUAlternatives(&b, r, req, fmt.Sprintf("with at least %d GB", r.GPU.Memory))
+	return b.String()
+}
+
 // writeGPUAlternatives lists what has stock instead; qual qualifies the
 // other GPU types ("with at least 80 GB").
 func writeGPUAlternatives(b *strings.Builder, res *Result, req GPURequest, qual string) {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -620,71 +619,16 @@ func (r *clusterResource) capacityError(ctx context.Context, plan resourceModel,
 			levels = append(levels, fmt.Sprintf("%s %s", s.ID, s.Availability))
 		}
 		fmt.Fprintf(&b, "\n\nThe catalog still reports stock for one pod of this size (%s), but not enough for the "+
-			"whole cluster. A smaller pod_count or gpu_count_per_pod is more likely to fit", strings.Join(levels, ", "))
-		if gpus, err := cat.GPUTypes(ctx, placement.GPUQuery(request(plan, dcs))); err == nil {
-			b.WriteString(alternativesText(gpus, res.GPU, dcs))
+			"whole cluster. A smaller pod_count or gpu_count_per_pod is more likely to fit, or a data center where it "+
+			"has more stock.", strings.Join(levels, ", "))
+		req := request(plan, dcs)
+		if gpus, err := cat.GPUTypes(ctx, placement.GPUQuery(req)); err == nil {
+			res.AddAlternatives(gpus, req)
+			b.WriteString(placement.AlternativesText(res, req))
 		}
 		b.WriteString("\n\nThe runpod_gpu_types data source with product = \"CLUSTER\" reads the same availability.")
 	}
 	return diag.NewAttributeErrorDiagnostic(path.Root("gpu_type_id"), summaryNoCapacity, b.String())
-}
-
-// alternativesText lists, for a cluster the API could not place, the same
-// GPU type in data centers not asked for and other types with at least its
-// memory where it was asked, with stock for one pod (the placement package
-// computes these only for a stock-out, and here the catalog showed stock).
-func alternativesText(gpus []runpod.GPUType, g *runpod.GPUType, dcs []string) string {
-	var b strings.Builder
-	var elsewhere []string
-	if len(dcs) > 0 {
-		for _, a := range g.DataCenters {
-			if placement.HasStock(a.Availability) && !slices.Contains(dcs, a.ID) {
-				elsewhere = append(elsewhere, fmt.Sprintf("%s (%s)", a.ID, a.Availability))
-			}
-		}
-	}
-	type alt struct {
-		t     runpod.GPUType
-		where []string
-	}
-	var others []alt
-	for _, t := range gpus {
-		if t.ID == g.ID || t.Memory < g.Memory {
-			continue
-		}
-		var where []string
-		for _, a := range t.DataCenters {
-			if placement.HasStock(a.Availability) && (len(dcs) == 0 || slices.Contains(dcs, a.ID)) {
-				where = append(where, fmt.Sprintf("%s %s", a.ID, a.Availability))
-			}
-		}
-		if len(where) > 0 {
-			others = append(others, alt{t, where})
-		}
-	}
-	sort.SliceStable(others, func(i, j int) bool { return others[i].t.Price.Secure < others[j].t.Price.Secure })
-	if len(elsewhere) == 0 && len(others) == 0 {
-		return ", or a data center where it has more stock."
-	}
-	b.WriteString(". With stock now:")
-	if len(elsewhere) > 0 {
-		fmt.Fprintf(&b, "\n  - %s in other data centers: %s", g.ID, strings.Join(elsewhere, ", "))
-	}
-	if len(others) > 0 {
-		where := "in any data center"
-		if len(dcs) > 0 {
-			where = "in " + strings.Join(dcs, ", ")
-		}
-		fmt.Fprintf(&b, "\n  - other GPU types with at least %d GB %s:", g.Memory, where)
-	}
-	for i, o := range others {
-		if i == 5 {
-			break
-		}
-		fmt.Fprintf(&b, "\n      %q (%s, %d GB, %s per GPU-hour): %s", o.t.ID, o.t.Name, o.t.Memory,
-			pricing.USD(o.t.Price.Secure), strings.Join(o.where, ", "))
-	}
-	return b.String()
 }
 
 // mustClient is the client of a configured provider (Create has checked).

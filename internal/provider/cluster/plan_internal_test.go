@@ -105,15 +105,22 @@ func TestPlacementError(t *testing.T) {
 	}
 }
 
-func TestAlternativesText(t *testing.T) {
+func TestAlternativesAfterCapacityRefusal(t *testing.T) {
 	gpus := catalogRead()
-	got := alternativesText(gpus, &gpus[0], []string{"EU-RO-1"})
-	want := ". With stock now:\n  - NVIDIA H100 80GB HBM3 in other data centers: US-TX-3 (HIGH)\n" +
-		"  - other GPU types with at least 80 GB in EU-RO-1:\n      \"NVIDIA H200\" (H200 SXM, 141 GB, $3.99 per GPU-hour): EU-RO-1 LOW"
-	if got != want {
-		t.Errorf("got %q\nwant %q", got, want)
+	alternatives := func(g *runpod.GPUType) string {
+		req := request(clusterPlan(g.ID, 8, 2), []string{"EU-RO-1"})
+		res := &placement.Result{GPU: g}
+		res.AddAlternatives(gpus, req)
+		return placement.AlternativesText(res, req)
 	}
-	if got := alternativesText(gpus, &gpus[1], []string{"EU-RO-1"}); got != ", or a data center where it has more stock." {
+	got := alternatives(&gpus[0])
+	for _, want := range []string{"With stock now:", "NVIDIA H100 80GB HBM3 in other data centers: US-TX-3 (HIGH)",
+		"other GPU types with at least 80 GB in the requested data centers (EU-RO-1):", `"NVIDIA H200" (H200 SXM, 141 GB, $3.99 per GPU-hour): EU-RO-1`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("alternatives lack %q:\n%s", want, got)
+		}
+	}
+	if got := alternatives(&gpus[1]); !strings.Contains(got, "Nothing similar has stock now") {
 		t.Errorf("nothing else in stock: got %q", got)
 	}
 }

@@ -267,7 +267,7 @@ func TestAccEcrDelegation_lostReplyIsAdopted(t *testing.T) {
 	cli.SetConfig(config(arnApp, "flaky"))
 	cli.Init()
 	res := cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
-	res.Contains(t, "ECR Delegation Adopted After a Lost Create Reply", "no second ECR delegation was created")
+	res.Contains(t, "ECR Delegation Adopted After a Lost Create Reply", "no second ECR delegation")
 	all := env.Fake.Delegations()
 	if len(all) != 1 || cli.StateID(addr) != all[0].ID {
 		t.Fatalf("fake holds %+v, state %s: want the one delegation adopted", all, cli.StateID(addr))

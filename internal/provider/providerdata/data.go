@@ -9,6 +9,7 @@ package providerdata
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -29,6 +30,9 @@ type Data struct {
 	// creates is what this process created of the kinds whose names
 	// repeat, and their creates under way (creates.go).
 	creates *Creates
+	// ssh is what this process's SSH key resources share (sshlock.go).
+	sshOnce sync.Once
+	ssh     *sshKeyState
 	// summary and detail explain why client is nil.
 	summary, detail string
 }

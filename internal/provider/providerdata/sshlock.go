@@ -3,13 +3,11 @@ package providerdata
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
-	"weak"
 )
 
-// sshKeys holds, per Data, that is per configured provider instance, what
-// the SSH key resources of one run share:
+// sshKeyState is what the SSH key resources of one provider instance
+// (one Data) share:
 //
 //   - a lock: the API only replaces the whole SSH key set (PUT), so two
 //     read-modify-write cycles that overlap would each write back a set
@@ -20,18 +18,12 @@ import (
 //     already registered can tell a key another resource of the same run
 //     manages (refused) from one nobody here manages (adopted).
 //
-// Both are per instance, not package globals, because that is all they can
-// be in production: a provider process serves one configuration and one
-// graph walk (Terraform configures a provider again for the apply after a
-// plan), and nothing reaches another process. A global would also make two
-// providers served in one test binary behave as one process, hiding the
-// cross-process race the sshkey package must (and does) survive by verifying
-// every write.
-//
-// The map is keyed weakly, so a Data that is no longer used takes its state
-// with it.
-var sshKeys sync.Map // weak.Pointer[Data] -> *sshKeyState
-
+// Both live on the Data, not in package globals: a provider process serves
+// one configuration and one graph walk (Terraform configures a provider
+// again for the apply after a plan), and nothing reaches another process.
+// A global would also make two providers served in one test binary behave
+// as one process, hiding the cross-process race the sshkey package must
+// (and does) survive by verifying every write.
 type sshKeyState struct {
 	lock chan struct{}
 
@@ -40,15 +32,8 @@ type sshKeyState struct {
 }
 
 func (d *Data) sshKeyState() *sshKeyState {
-	key := weak.Make(d)
-	if s, ok := sshKeys.Load(key); ok {
-		return s.(*sshKeyState) //nolint:forcetypeassert // only this file stores values
-	}
-	s, loaded := sshKeys.LoadOrStore(key, &sshKeyState{lock: make(chan struct{}, 1), managed: map[string]bool{}})
-	if !loaded {
-		runtime.AddCleanup(d, func(k weak.Pointer[Data]) { sshKeys.Delete(k) }, key)
-	}
-	return s.(*sshKeyState) //nolint:forcetypeassert // only this file stores values
+	d.sshOnce.Do(func() { d.ssh = &sshKeyState{lock: make(chan struct{}, 1), managed: map[string]bool{}} })
+	return d.ssh
 }
 
 // LockSSHKeys waits for this provider instance's SSH key lock, or for ctx to

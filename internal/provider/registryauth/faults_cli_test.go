@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/registryauth"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -12,8 +13,7 @@ import (
 // other uniquely named kinds. A replacement after a read outage would delete
 // the credential and clear it from templates, hence the untainted check.
 var registryKind = acctest.NamedKind{
-	Noun:           "credential",
-	Title:          "Registry Credential",
+	Facts:          registryauth.Kind.Facts(),
 	Address:        addr,
 	CollectionPath: "/v2/registries",
 	Config: func(name string) string {

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/secret"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
 // secretKind is runpod_secret for the fault tests shared with the other
 // uniquely named kinds. The adopted secret must hold the configured value.
 var secretKind = acctest.NamedKind{
-	Noun:           "secret",
-	Title:          "Secret",
+	Facts:          secret.Kind.Facts(),
 	Address:        addr,
 	CollectionPath: "/v2/account/secrets",
 	Config: func(name string) string {

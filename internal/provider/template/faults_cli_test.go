@@ -4,14 +4,14 @@ import (
 	"testing"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/template"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
 // templateKind is runpod_template for the fault tests shared with the other
 // uniquely named kinds.
 var templateKind = acctest.NamedKind{
-	Noun:           "template",
-	Title:          "Template",
+	Facts:          template.Kind.Facts(),
 	Address:        addr,
 	CollectionPath: "/v2/templates",
 	Config: func(name string) string {
