@@ -16,63 +16,64 @@ import (
 // status (pods_lifecycle.go): counted reads, no goroutines, no sleeps. See
 // endpoints_workers.go.
 
-// Endpoint mirrors the API's Endpoint object. Exactly one of GPU and CPU is
+// Endpoint is the fake's model of a serverless endpoint, served as
+// endpoints_wire.go declares. Exactly one of GPU and CPU is
 // set. There is no template id, status or worker count on it.
 type Endpoint struct {
-	ID             string            `json:"id"`
-	Name           string            `json:"name"`
-	Type           string            `json:"type"`
-	RequestURLs    map[string]string `json:"requestUrls"`
-	Image          string            `json:"image"`
-	Args           string            `json:"args"`
-	Disk           int               `json:"disk"`
-	Ports          []string          `json:"ports"`
-	Env            map[string]string `json:"env"`
-	Registry       *string           `json:"registry"`
-	GPU            *EndpointGPU      `json:"gpu,omitempty"`
-	CPU            []EndpointCPU     `json:"cpu,omitempty"`
-	Workers        EndpointWorkers   `json:"workers"`
-	Scaling        EndpointScaling   `json:"scaling"`
-	DataCenterIDs  []string          `json:"dataCenterIds"`
-	NetworkVolumes []string          `json:"networkVolumes"`
-	Timeout        int               `json:"timeout"`
-	FlashBoot      string            `json:"flashboot"`
-	CreatedAt      time.Time         `json:"createdAt"`
+	ID             string
+	Name           string
+	Type           string
+	RequestURLs    map[string]string
+	Image          string
+	Args           string
+	Disk           int
+	Ports          []string
+	Env            map[string]string
+	Registry       *string
+	GPU            *EndpointGPU
+	CPU            []EndpointCPU
+	Workers        EndpointWorkers
+	Scaling        EndpointScaling
+	DataCenterIDs  []string
+	NetworkVolumes []string
+	Timeout        int
+	FlashBoot      string
+	CreatedAt      time.Time
 }
 
 // EndpointGPU is a GPU endpoint's placement: pool ids minus excluded GPU
 // type ids, GPUs per worker and the CUDA constraints (an empty
 // AllowedCudaVersions means any, a nil MinCudaVersion no floor).
 type EndpointGPU struct {
-	Pools               []string `json:"pools"`
-	ExcludedTypes       []string `json:"excludedTypes,omitempty"`
-	Count               int      `json:"count"`
-	AllowedCudaVersions []string `json:"allowedCudaVersions"`
-	MinCudaVersion      *string  `json:"minCudaVersion"`
+	Pools               []string
+	ExcludedTypes       []string
+	Count               int
+	AllowedCudaVersions []string
+	MinCudaVersion      *string
 }
 
 // EndpointCPU is one eligible CPU configuration; Memory (GB) is derived
 // from the flavour's catalog RAM per vCPU.
 type EndpointCPU struct {
-	ID        string `json:"id"`
-	VCPUCount int    `json:"vcpuCount"`
-	Memory    int    `json:"memory"`
+	ID        string
+	VCPUCount int
+	Memory    int
 }
 
 // EndpointWorkers is the scaling range. IdleTimeout is nil (omitted) for
 // QUEUE + REQUEST_COUNT endpoints.
 type EndpointWorkers struct {
-	Min         int  `json:"min"`
-	Max         int  `json:"max"`
-	IdleTimeout *int `json:"idleTimeout,omitempty"`
+	Min         int
+	Max         int
+	IdleTimeout *int
 }
 
 // EndpointScaling is QUEUE_DELAY with QueueDelay (seconds) or
 // REQUEST_COUNT with RequestCount.
 type EndpointScaling struct {
-	Type         string   `json:"type"`
-	QueueDelay   *float64 `json:"queueDelay,omitempty"`
-	RequestCount *int     `json:"requestCount,omitempty"`
+	Type         string
+	QueueDelay   *float64
+	RequestCount *int
 }
 
 // Endpoint enums and defaults (the spec's endpoint schemas).
@@ -189,6 +190,12 @@ type endpointCPUBody struct {
 	VCPUCount int    `json:"vcpuCount"`
 }
 
+type endpointScalingBody struct {
+	Type         string   `json:"type"`
+	QueueDelay   *float64 `json:"queueDelay"`
+	RequestCount *int     `json:"requestCount"`
+}
+
 type endpointWorkersBody struct {
 	Min         *int `json:"min"`
 	Max         *int `json:"max"`
@@ -210,7 +217,7 @@ type endpointBody struct {
 	GPU            *endpointGPUBody     `json:"gpu"`
 	CPU            *[]endpointCPUBody   `json:"cpu"`
 	Workers        *endpointWorkersBody `json:"workers"`
-	Scaling        *EndpointScaling     `json:"scaling"`
+	Scaling        *endpointScalingBody `json:"scaling"`
 	DataCenterIDs  *[]string            `json:"dataCenterIds"`
 	NetworkVolumes *[]string            `json:"networkVolumes"`
 	Timeout        *int                 `json:"timeout"`
@@ -321,7 +328,7 @@ func (f *Fake) listEndpoints(r *http.Request, _ []byte) (int, any, *problem) {
 	for _, s := range f.sortedEndpoints() {
 		out = append(out, s.view())
 	}
-	return http.StatusOK, map[string]any{"endpoints": out}, nil
+	return http.StatusOK, map[string]any{"endpoints": endpointsJSON(out)}, nil
 }
 
 func (f *Fake) getEndpoint(r *http.Request, _ []byte) (int, any, *problem) {
@@ -331,12 +338,12 @@ func (f *Fake) getEndpoint(r *http.Request, _ []byte) (int, any, *problem) {
 	if !ok {
 		return 0, nil, notFound("endpoint not found")
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, endpointJSON(s.view()), nil
 }
 
-// view is the JSON the API returns: empty lists and maps as [] and {},
-// request URLs derived from the id and type, idleTimeout omitted for
-// QUEUE + REQUEST_COUNT.
+// view is the model of what the API returns: empty lists and maps as []
+// and {}, request URLs derived from the id and type, idleTimeout nil (left
+// out) for QUEUE + REQUEST_COUNT.
 func (s *storedEndpoint) view() Endpoint {
 	e := cloneEndpoint(s.e)
 	if e.Ports == nil {
@@ -435,7 +442,7 @@ func (f *Fake) createEndpoint(r *http.Request, body []byte) (int, any, *problem)
 	if p != nil {
 		return 0, nil, p
 	}
-	return http.StatusCreated, s.view(), nil
+	return http.StatusCreated, endpointJSON(s.view()), nil
 }
 
 // resolveEndpointTemplate looks up a templateId for create or PATCH: an
@@ -608,7 +615,7 @@ func applyEndpointScaling(e *Endpoint, b *endpointBody, create bool) *problem {
 		if !create && e.Type == EndpointTypeLoadBalancer && b.Scaling.Type == ScalingQueueDelay {
 			return badRequest("scaling.type QUEUE_DELAY is not available for a LOAD_BALANCER endpoint; use REQUEST_COUNT")
 		}
-		e.Scaling = *b.Scaling
+		e.Scaling = EndpointScaling(*b.Scaling)
 	}
 	if w := b.Workers; w != nil {
 		if w.IdleTimeout != nil && noIdleTimeout(e.Type, e.Scaling.Type) {
@@ -774,7 +781,7 @@ func (f *Fake) updateEndpoint(r *http.Request, body []byte) (int, any, *problem)
 	if p := f.applyEndpointPatch(s, b, raw); p != nil {
 		return 0, nil, p
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, endpointJSON(s.view()), nil
 }
 
 // applyEndpointPatch applies a decoded PATCH body to s: the new state, a
