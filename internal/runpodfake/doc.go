@@ -96,15 +96,16 @@
 // # Adding an API area
 //
 // Each area (templates.go, registries.go, catalog.go) owns one file: the
-// exported object struct with JSON tags, its request schemas built with the
-// helpers of schema.go, its handlers registered from a <area>Routes method
-// called by Fake.routes, and its seeding and out-of-band helpers. A large
-// area splits by concern instead: pods are pods.go (the model),
-// pods_handlers.go, pods_create.go, pods_placement.go, pods_lifecycle.go,
-// pods_seed.go and pods_wire.go. For pods, clusters and endpoint workers the
-// exported structs are the fake's model only (no JSON tags): what is served
-// is declared field by field in <area>_wire.go, with the API reference's
-// names, on the ordered objects of wire.go. State lives in a map on Fake
+// exported model struct, its request schemas built with the helpers of
+// schema.go and the private body structs requests decode into, its
+// handlers registered from a <area>Routes method called by Fake.routes,
+// and its seeding and out-of-band helpers. What an area serves is declared
+// field by field in <area>_wire.go, with the API reference's names, on the
+// ordered objects of wire.go; the model structs carry no JSON tags, so
+// they are no copy of the client's. A large area splits by concern: pods
+// are pods.go (the model), pods_handlers.go, pods_create.go,
+// pods_placement.go, pods_lifecycle.go, pods_seed.go and pods_wire.go, and
+// endpoints the same way. State lives in a map on Fake
 // guarded by Fake.mu; references that block a delete are recorded with
 // addUse/usersOf so any area can refuse an in-use object.
 package runpodfake

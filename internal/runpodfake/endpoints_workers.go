@@ -500,21 +500,5 @@ func (f *Fake) getWorkerLogs(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, notFound("worker not found"))
 		return
 	}
-	var b strings.Builder
-	for _, e := range events {
-		fmt.Fprintf(&b, "id: %s\ndata: ", e.id())
-		b.Write(encodeJSON(struct {
-			TS     string `json:"ts"`
-			Source string `json:"source"`
-			Line   string `json:"line"`
-		}{e.ts.Format(time.RFC3339), e.source, e.line}))
-		b.WriteString("\n")
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Connection", "keep-alive")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write([]byte(b.String()))
+	writeLogStream(w, events)
 }
