@@ -62,7 +62,7 @@
 //     reads a pod needs to run and to get public ports (see pods_lifecycle.go).
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
-//   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
+//   - Serverless endpoints (endpoints_seed.go, endpoints_workers.go): Endpoint,
 //     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
 //     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
 //     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
