@@ -63,8 +63,7 @@
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
 //   - Serverless endpoints (endpoints_seed.go, endpoints_workers.go): Endpoint,
-//     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
-//     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
+//     EndpointCount, EndpointBoundTemplate, EndpointWorkers; SeedEndpoint and PatchEndpoint (out of band, under
 //     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
 //     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).

@@ -367,18 +367,6 @@ func (f *Fake) releasesView(s *storedEndpoint) EndpointReleases {
 	return out
 }
 
-// EndpointReleases returns an endpoint's releases as the API would,
-// without counting as a read.
-func (f *Fake) EndpointReleases(id string) (EndpointReleases, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s, ok := f.endpoints[id]
-	if !ok {
-		return EndpointReleases{}, false
-	}
-	return f.releasesView(s), true
-}
-
 // addEndpointRelease bumps the version and records a MANUAL release with
 // the diff from before (the zero Endpoint for the first release, whose
 // diff lists the initial values with old null). Existing workers become
