@@ -154,6 +154,14 @@ func defaultCatalog() *catalog {
 		cuda:     map[gpuDCKey][]string{},
 		cpuStock: map[cpuStockKey]int{},
 	}
+	c.stockDefaults()
+	return c
+}
+
+// stockDefaults sets defaultCatalog's stock per GPU type, product, cloud
+// and data center, the CUDA versions of its NVIDIA machines, and the CPU
+// stock per flavour, product and data center.
+func (c *catalog) stockDefaults() {
 	type s struct {
 		gpu, product, cloud, dc string
 		n                       int
@@ -223,7 +231,6 @@ func defaultCatalog() *catalog {
 	} {
 		c.cpuStock[cpuStockKey{x.cpu, x.product, x.dc}] = x.n
 	}
-	return c
 }
 
 func (c *catalog) gpu(id string) *gpuDef {
