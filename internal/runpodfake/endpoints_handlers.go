@@ -7,8 +7,7 @@ import (
 	"strings"
 )
 
-// The serverless endpoint routes: request schemas (written from the spec's
-// CreateEndpointRequest and UpdateEndpointRequest), the body structs
+// The serverless endpoint routes: request schemas, the body structs
 // requests decode into, and the handlers. The create and PATCH rules are
 // endpoints_create.go's, placement and the serverless catalog
 // endpoints_placement.go's.
