@@ -154,6 +154,14 @@ func defaultCatalog() *catalog {
 		cuda:     map[gpuDCKey][]string{},
 		cpuStock: map[cpuStockKey]int{},
 	}
+	c.stockDefaults()
+	return c
+}
+
+// stockDefaults sets defaultCatalog's stock per GPU type, product, cloud
+// and data center, the CUDA versions of its NVIDIA machines, and the CPU
+// stock per flavour, product and data center.
+func (c *catalog) stockDefaults() {
 	type s struct {
 		gpu, product, cloud, dc string
 		n                       int
@@ -223,7 +231,6 @@ func defaultCatalog() *catalog {
 	} {
 		c.cpuStock[cpuStockKey{x.cpu, x.product, x.dc}] = x.n
 	}
-	return c
 }
 
 func (c *catalog) gpu(id string) *gpuDef {
@@ -326,75 +333,76 @@ func sortCudaVersions(vs []string) {
 	})
 }
 
-// API views (spec GpuType, DataCenter, CpuType).
+// The views of the catalog the handlers serve (spec GpuType, DataCenter,
+// CpuType), encoded by catalog_wire.go.
 
 type gpuTypeView struct {
-	ID           string           `json:"id"`
-	Name         string           `json:"name"`
-	Pool         *string          `json:"pool"`
-	Manufacturer string           `json:"manufacturer"`
-	Memory       int              `json:"memory"`
-	Secure       bool             `json:"secure"`
-	Community    bool             `json:"community"`
-	Price        gpuPriceView     `json:"price"`
-	MaxCount     gpuMaxCountView  `json:"maxCount"`
-	Availability string           `json:"availability,omitempty"`
-	DataCenters  []availability   `json:"dataCenters,omitempty"`
-	CudaVersions *[]cudaAvailView `json:"cudaVersions,omitempty"`
+	ID           string
+	Name         string
+	Pool         *string
+	Manufacturer string
+	Memory       int
+	Secure       bool
+	Community    bool
+	Price        gpuPriceView
+	MaxCount     gpuMaxCountView
+	Availability string
+	DataCenters  []availability
+	CudaVersions *[]cudaAvailView
 }
 
 type gpuPriceView struct {
-	Secure     float64  `json:"secure"`
-	Community  float64  `json:"community"`
-	Serverless *float64 `json:"serverless,omitempty"`
+	Secure     float64
+	Community  float64
+	Serverless *float64
 }
 
 type gpuMaxCountView struct {
-	Secure    int `json:"secure"`
-	Community int `json:"community"`
+	Secure    int
+	Community int
 }
 
 type availability struct {
-	ID           string `json:"id"`
-	Name         string `json:"name"`
-	Availability string `json:"availability"`
+	ID           string
+	Name         string
+	Availability string
 }
 
 type cudaAvailView struct {
-	Version   string `json:"version"`
-	Available bool   `json:"available"`
+	Version   string
+	Available bool
 }
 
 type dataCenterView struct {
-	ID                 string         `json:"id"`
-	Name               string         `json:"name"`
-	Region             string         `json:"region"`
-	GlobalNetwork      bool           `json:"globalNetwork"`
-	NetworkVolumeTypes []string       `json:"networkVolumeTypes"`
-	Compliance         []string       `json:"compliance"`
-	GpuAvailability    []availability `json:"gpuAvailability,omitempty"`
-	CpuAvailability    []availability `json:"cpuAvailability,omitempty"`
+	ID                 string
+	Name               string
+	Region             string
+	GlobalNetwork      bool
+	NetworkVolumeTypes []string
+	Compliance         []string
+	GpuAvailability    []availability
+	CpuAvailability    []availability
 }
 
 type cpuTypeView struct {
-	ID           string         `json:"id"`
-	Name         string         `json:"name"`
-	Group        string         `json:"group"`
-	Vcpu         cpuRangeView   `json:"vcpu"`
-	RAMGbPerVcpu float64        `json:"ramGbPerVcpu"`
-	Price        cpuPriceView   `json:"price"`
-	Availability string         `json:"availability,omitempty"`
-	DataCenters  []availability `json:"dataCenters,omitempty"`
+	ID           string
+	Name         string
+	Group        string
+	Vcpu         cpuRangeView
+	RAMGbPerVcpu float64
+	Price        cpuPriceView
+	Availability string
+	DataCenters  []availability
 }
 
 type cpuRangeView struct {
-	Min int `json:"min"`
-	Max int `json:"max"`
+	Min int
+	Max int
 }
 
 type cpuPriceView struct {
-	SecurePerVcpu     float64 `json:"securePerVcpu"`
-	ServerlessPerVcpu float64 `json:"serverlessPerVcpu"`
+	SecurePerVcpu     float64
+	ServerlessPerVcpu float64
 }
 
 func (g *gpuDef) baseView() gpuTypeView {

@@ -202,7 +202,7 @@ func (f *Fake) listGPUTypes(r *http.Request, _ []byte) (int, any, *problem) {
 		}
 		out = append(out, v)
 	}
-	return http.StatusOK, map[string]any{"gpus": out}, nil
+	return http.StatusOK, map[string]any{"gpus": gpuTypesJSON(out)}, nil
 }
 
 func (f *Fake) getGPUType(r *http.Request, _ []byte) (int, any, *problem) {
@@ -219,7 +219,7 @@ func (f *Fake) getGPUType(r *http.Request, _ []byte) (int, any, *problem) {
 	// The single read keeps the type even when countryCodes excludes every
 	// data center: availability NONE, dataCenters omitted.
 	v, _ := f.catalog.gpuView(g, q)
-	return http.StatusOK, v, nil
+	return http.StatusOK, gpuTypeJSON(v), nil
 }
 
 func parseDCInclude(qr *queryReader) (gpus, cpus bool) {
@@ -255,7 +255,7 @@ func (f *Fake) listDataCenters(r *http.Request, _ []byte) (int, any, *problem) {
 		}
 		out = append(out, f.catalog.dcView(dc, gpus, cpus))
 	}
-	return http.StatusOK, map[string]any{"dataCenters": out}, nil
+	return http.StatusOK, map[string]any{"dataCenters": dataCentersJSON(out)}, nil
 }
 
 func containsAll(have, want []string) bool {
@@ -279,7 +279,7 @@ func (f *Fake) getDataCenter(r *http.Request, _ []byte) (int, any, *problem) {
 	if dc == nil {
 		return 0, nil, notFound("data center not found")
 	}
-	return http.StatusOK, f.catalog.dcView(dc, gpus, cpus), nil
+	return http.StatusOK, dataCenterJSON(f.catalog.dcView(dc, gpus, cpus)), nil
 }
 
 // parseCPUQuery validates the CPU catalog parameters: product is required
@@ -321,7 +321,7 @@ func (f *Fake) listCPUTypes(r *http.Request, _ []byte) (int, any, *problem) {
 	for i := range f.catalog.cpus {
 		out = append(out, f.catalog.cpuView(&f.catalog.cpus[i], products, vcpus))
 	}
-	return http.StatusOK, map[string]any{"cpus": out}, nil
+	return http.StatusOK, map[string]any{"cpus": cpuTypesJSON(out)}, nil
 }
 
 func (f *Fake) getCPUType(r *http.Request, _ []byte) (int, any, *problem) {
@@ -335,5 +335,5 @@ func (f *Fake) getCPUType(r *http.Request, _ []byte) (int, any, *problem) {
 	if cpu == nil {
 		return 0, nil, notFound("CPU type not found")
 	}
-	return http.StatusOK, f.catalog.cpuView(cpu, products, vcpus), nil
+	return http.StatusOK, cpuTypeJSON(f.catalog.cpuView(cpu, products, vcpus)), nil
 }

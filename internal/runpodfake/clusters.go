@@ -441,11 +441,10 @@ func (f *Fake) clusterProto(b *clusterBody, tmpl *Template) (clusterPlan, *probl
 				return clusterPlan{}, badRequest("mounts: set either persistent or network, not both")
 			}
 			if b.Mounts.Persistent != nil {
-				pm := *b.Mounts.Persistent
-				proto.Mounts.Persistent = &pm
+				proto.Mounts.Persistent = b.Mounts.Persistent.mount()
 			}
 			if b.Mounts.Network != nil && len(*b.Mounts.Network) > 0 {
-				proto.Mounts.Network = slices.Clone(*b.Mounts.Network)
+				proto.Mounts.Network = networkMounts(*b.Mounts.Network)
 			}
 		}
 	}

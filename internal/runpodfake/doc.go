@@ -62,9 +62,8 @@
 //     reads a pod needs to run and to get public ports (see pods_lifecycle.go).
 //     SetClock fixes the time that createdAt, uptime and cluster billing
 //     use; AddClusterBilling adds billing records (see billing.go).
-//   - Serverless endpoints (endpoints.go, endpoints_workers.go): Endpoint,
-//     EndpointCount, EndpointBoundTemplate, EndpointWorkers,
-//     EndpointReleases; SeedEndpoint and PatchEndpoint (out of band, under
+//   - Serverless endpoints (endpoints_seed.go, endpoints_workers.go): Endpoint,
+//     EndpointCount, EndpointBoundTemplate, EndpointWorkers; SeedEndpoint and PatchEndpoint (out of band, under
 //     the API's rules), DeleteEndpoint, LowerEndpointWorkersMax (Runpod's
 //     automatic lowering: workers.max only, no release) and
 //     SetEndpointWorkersStatus (THROTTLED, UNHEALTHY, … until changed).
@@ -96,15 +95,16 @@
 // # Adding an API area
 //
 // Each area (templates.go, registries.go, catalog.go) owns one file: the
-// exported object struct with JSON tags, its request schemas built with the
-// helpers of schema.go, its handlers registered from a <area>Routes method
-// called by Fake.routes, and its seeding and out-of-band helpers. A large
-// area splits by concern instead: pods are pods.go (the model),
-// pods_handlers.go, pods_create.go, pods_placement.go, pods_lifecycle.go,
-// pods_seed.go and pods_wire.go. For pods, clusters and endpoint workers the
-// exported structs are the fake's model only (no JSON tags): what is served
-// is declared field by field in <area>_wire.go, with the API reference's
-// names, on the ordered objects of wire.go. State lives in a map on Fake
+// exported model struct, its request schemas built with the helpers of
+// schema.go and the private body structs requests decode into, its
+// handlers registered from a <area>Routes method called by Fake.routes,
+// and its seeding and out-of-band helpers. What an area serves is declared
+// field by field in <area>_wire.go, with the API reference's names, on the
+// ordered objects of wire.go; the model structs carry no JSON tags, so
+// they are no copy of the client's. A large area splits by concern: pods
+// are pods.go (the model), pods_handlers.go, pods_create.go,
+// pods_placement.go, pods_lifecycle.go, pods_seed.go and pods_wire.go, and
+// endpoints the same way. State lives in a map on Fake
 // guarded by Fake.mu; references that block a delete are recorded with
 // addUse/usersOf so any area can refuse an in-use object.
 package runpodfake

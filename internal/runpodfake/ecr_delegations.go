@@ -7,21 +7,22 @@ import (
 	"time"
 )
 
-// EcrDelegation mirrors the API's EcrDelegation object:
-// Runpod may pull images from one private Amazon ECR repository.
+// EcrDelegation is the fake's model of an ECR delegation: Runpod may pull
+// images from one private Amazon ECR repository. registries_wire.go
+// declares what is served.
 type EcrDelegation struct {
-	ID                string    `json:"id"`
-	Name              *string   `json:"name"`
-	DelegatorUserID   string    `json:"delegatorUserId"`
-	AWSUser           string    `json:"awsUser"`
-	Repository        string    `json:"repository"`
-	Tag               string    `json:"tag"`
-	AWSRegion         string    `json:"awsRegion"`
-	DockerRegistryURI string    `json:"dockerRegistryUri,omitempty"`
-	CreatedAt         time.Time `json:"createdAt"`
+	ID                string
+	Name              *string
+	DelegatorUserID   string
+	AWSUser           string
+	Repository        string
+	Tag               string
+	AWSRegion         string
+	DockerRegistryURI string
+	CreatedAt         time.Time
 	// Resource is the ARN it was registered with. The API never returns it;
 	// tests read it to check what the provider sent.
-	Resource string `json:"-"`
+	Resource string
 }
 
 // DelegatorUserID is the Runpod user the fake's account acts as, the
@@ -70,7 +71,7 @@ func (f *Fake) ecrRoutes() {
 func (f *Fake) listDelegations(*http.Request, []byte) (int, any, *problem) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return http.StatusOK, map[string]any{"delegations": f.delegationsLocked()}, nil
+	return http.StatusOK, map[string]any{"delegations": delegationsJSON(f.delegationsLocked())}, nil
 }
 
 func (f *Fake) delegationsLocked() []EcrDelegation {
@@ -104,7 +105,7 @@ func (f *Fake) createDelegation(_ *http.Request, body []byte) (int, any, *proble
 	d.ID = "deleg_" + f.ids.next()
 	d.CreatedAt = f.clockNow().Truncate(time.Second)
 	f.delegations[d.ID] = &storedDelegation{d: d, seq: f.nextSeq()}
-	return http.StatusCreated, d, nil
+	return http.StatusCreated, delegationJSON(d), nil
 }
 
 // delegationFor derives a delegation's fields from the ARN, as the spec's

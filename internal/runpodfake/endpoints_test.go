@@ -351,7 +351,7 @@ func TestEndpointReleaseRollout(t *testing.T) {
 	e := c.createEndpoint(epBody(map[string]any{"workers": map[string]any{"min": 2}}))
 	mustEqual(t, "up", c.workers(e.ID).Summary, WorkerSummary{Idle: 2, Total: 2})
 	c.patchEndpoint(e.ID, map[string]any{"image": "img:2", "env": map[string]any{"X": "1"}, "dataCenterIds": []any{"US-KS-2"}})
-	rel, _ := f.EndpointReleases(e.ID)
+	rel := releasesOf(f, e.ID)
 	mustEqual(t, "rollout started", []any{*rel.EndpointVersion, rel.Rollout}, []any{2, Rollout{InProgress: true, WorkersOnLatest: 2, WorkersTotal: 4, PercentOnLatest: 50}})
 	latest := rel.Releases[0]
 	mustEqual(t, "release", []any{*latest.Version, latest.Source, latest.BuildID, latest.WorkerCount}, []any{2, "MANUAL", (*string)(nil), 2})
@@ -432,7 +432,7 @@ func TestSeedAndPatchEndpointOutOfBand(t *testing.T) {
 	mustEqual(t, "patch", f.PatchEndpoint(e.ID, map[string]any{"image": "img:9"}), "")
 	got, _ := f.Endpoint(e.ID)
 	mustEqual(t, "patched", got.Image, "img:9")
-	rel, _ := f.EndpointReleases(e.ID)
+	rel := releasesOf(f, e.ID)
 	mustEqual(t, "release", len(rel.Releases), 2)
 	if msg := f.PatchEndpoint(e.ID, map[string]any{"type": "QUEUE"}); !strings.Contains(msg, "type") {
 		t.Fatalf("refused patch: %q", msg)

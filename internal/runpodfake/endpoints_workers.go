@@ -367,18 +367,6 @@ func (f *Fake) releasesView(s *storedEndpoint) EndpointReleases {
 	return out
 }
 
-// EndpointReleases returns an endpoint's releases as the API would,
-// without counting as a read.
-func (f *Fake) EndpointReleases(id string) (EndpointReleases, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s, ok := f.endpoints[id]
-	if !ok {
-		return EndpointReleases{}, false
-	}
-	return f.releasesView(s), true
-}
-
 // addEndpointRelease bumps the version and records a MANUAL release with
 // the diff from before (the zero Endpoint for the first release, whose
 // diff lists the initial values with old null). Existing workers become
@@ -500,21 +488,5 @@ func (f *Fake) getWorkerLogs(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, notFound("worker not found"))
 		return
 	}
-	var b strings.Builder
-	for _, e := range events {
-		fmt.Fprintf(&b, "id: %s\ndata: ", e.id())
-		b.Write(encodeJSON(struct {
-			TS     string `json:"ts"`
-			Source string `json:"source"`
-			Line   string `json:"line"`
-		}{e.ts.Format(time.RFC3339), e.source, e.line}))
-		b.WriteString("\n")
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Connection", "keep-alive")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write([]byte(b.String()))
+	writeLogStream(w, events)
 }

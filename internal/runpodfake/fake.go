@@ -181,9 +181,6 @@ func (f *Fake) handle(pattern string, h apiHandler) {
 	})
 }
 
-// Handler returns the fake as an http.Handler (the same for every call).
-func (f *Fake) Handler() http.Handler { return f }
-
 // URL is the base URL without /v2 (http://127.0.0.1:PORT) of a server
 // started by NewTestServer or Serve, or "" if there is none.
 func (f *Fake) URL() string {

@@ -150,3 +150,11 @@ func (c *testClient) createTemplate(body map[string]any) Template {
 	r.decode(c.t, &tpl)
 	return tpl
 }
+
+// releasesOf returns an endpoint's releases as the API would, without
+// counting as a read of /releases (which moves the worker simulation on).
+func releasesOf(f *Fake, id string) EndpointReleases {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.releasesView(f.endpoints[id])
+}

@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// NetworkVolume mirrors the API's NetworkVolume object:
-// every field is always present. Size is in GB; DataCenter and Type are
-// fixed at creation.
+// NetworkVolume is the fake's model of a network volume, served as
+// network_volumes_wire.go declares (every field always present). Size is
+// in GB; DataCenter and Type are fixed at creation.
 type NetworkVolume struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Size       int    `json:"size"`
-	DataCenter string `json:"dataCenter"`
-	Type       string `json:"type"`
+	ID         string
+	Name       string
+	Size       int
+	DataCenter string
+	Type       string
 }
 
 // Network volume limits and tiers (spec VolumeType).
@@ -88,7 +88,7 @@ func (f *Fake) listNetworkVolumes(r *http.Request, _ []byte) (int, any, *problem
 	for _, s := range all {
 		out = append(out, s.v)
 	}
-	return http.StatusOK, map[string]any{"networkVolumes": out}, nil
+	return http.StatusOK, map[string]any{"networkVolumes": networkVolumesJSON(out)}, nil
 }
 
 func (f *Fake) createNetworkVolume(r *http.Request, body []byte) (int, any, *problem) {
@@ -108,7 +108,7 @@ func (f *Fake) createNetworkVolume(r *http.Request, body []byte) (int, any, *pro
 		seq: f.nextSeq(),
 	}
 	f.vols[s.v.ID] = s
-	return http.StatusCreated, s.v, nil
+	return http.StatusCreated, networkVolumeJSON(s.v), nil
 }
 
 // volumePlacement checks that the data center exists and offers network
@@ -146,7 +146,7 @@ func (f *Fake) getNetworkVolume(r *http.Request, _ []byte) (int, any, *problem) 
 	if !ok {
 		return 0, nil, notFound("network volume not found")
 	}
-	return http.StatusOK, s.v, nil
+	return http.StatusOK, networkVolumeJSON(s.v), nil
 }
 
 func (f *Fake) updateNetworkVolume(r *http.Request, body []byte) (int, any, *problem) {
@@ -171,7 +171,7 @@ func (f *Fake) updateNetworkVolume(r *http.Request, body []byte) (int, any, *pro
 	if b.Size != nil {
 		s.v.Size = *b.Size
 	}
-	return http.StatusOK, s.v, nil
+	return http.StatusOK, networkVolumeJSON(s.v), nil
 }
 
 func (f *Fake) deleteNetworkVolumeHandler(r *http.Request, _ []byte) (int, any, *problem) {

@@ -338,14 +338,21 @@ func (f *Fake) getPodLogs(w http.ResponseWriter, r *http.Request) {
 	events := q.selectEvents(st.events)
 	f.mu.Unlock()
 
+	writeLogStream(w, events)
+}
+
+// writeLogStream answers 200 with the SSE framing of pod and worker logs
+// (API.md §14): one event per line, "id: <ts>/<seq>" and "data: {ts,
+// source, line}", each followed by a blank line.
+func writeLogStream(w http.ResponseWriter, events []podLogEvent) {
 	var b strings.Builder
 	for _, e := range events {
 		fmt.Fprintf(&b, "id: %s\ndata: ", e.id())
-		b.Write(encodeJSON(struct {
-			TS     string `json:"ts"`
-			Source string `json:"source"`
-			Line   string `json:"line"`
-		}{e.ts.Format(time.RFC3339), e.source, e.line})) // ends in "\n"
+		b.Write(encodeJSON(wireObject{
+			{"ts", e.ts.Format(time.RFC3339)},
+			{"source", e.source},
+			{"line", e.line},
+		})) // ends in "\n"
 		b.WriteString("\n")
 	}
 	h := w.Header()

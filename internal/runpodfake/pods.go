@@ -62,8 +62,8 @@ type Mounts struct {
 
 // NetworkMount attaches a network volume at a path.
 type NetworkMount struct {
-	VolumeID string `json:"volumeId"`
-	Path     string `json:"path"`
+	VolumeID string
+	Path     string
 }
 
 // PodGPU is a GPU pod's compute. VCPUCount and Memory (GB) are what the

@@ -170,11 +170,10 @@ func (f *Fake) applyPodBody(plan *podPlan, b *podBody, raw map[string]any) *prob
 	if b.Mounts != nil && (b.Mounts.Persistent != nil || b.Mounts.Network != nil) {
 		plan.mounts = Mounts{}
 		if b.Mounts.Persistent != nil {
-			pm := *b.Mounts.Persistent
-			plan.mounts.Persistent = &pm
+			plan.mounts.Persistent = b.Mounts.Persistent.mount()
 		}
 		if b.Mounts.Network != nil {
-			plan.mounts.Network = slices.Clone(*b.Mounts.Network)
+			plan.mounts.Network = networkMounts(*b.Mounts.Network)
 		}
 	}
 	if b.StartSSH != nil {

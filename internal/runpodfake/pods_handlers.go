@@ -105,8 +105,39 @@ type cpuBody struct {
 // mountsBody keeps network as a pointer so that `network: []` (400 on
 // PATCH) is told apart from an absent key.
 type mountsBody struct {
-	Persistent *PersistentMount `json:"persistent"`
-	Network    *[]NetworkMount  `json:"network"`
+	Persistent *persistentBody     `json:"persistent"`
+	Network    *[]networkMountBody `json:"network"`
+}
+
+// persistentBody is a request's persistent mount (pods, clusters,
+// templates).
+type persistentBody struct {
+	Size int    `json:"size"`
+	Path string `json:"path"`
+}
+
+// mount is the model's copy of b, or nil.
+func (b *persistentBody) mount() *PersistentMount {
+	if b == nil {
+		return nil
+	}
+	m := PersistentMount(*b)
+	return &m
+}
+
+// networkMountBody is a request's network mount.
+type networkMountBody struct {
+	VolumeID string `json:"volumeId"`
+	Path     string `json:"path"`
+}
+
+// networkMounts is the model's copy of a request's network mounts.
+func networkMounts(ns []networkMountBody) []NetworkMount {
+	out := make([]NetworkMount, len(ns))
+	for i, n := range ns {
+		out[i] = NetworkMount(n)
+	}
+	return out
 }
 
 func (f *Fake) podRoutes() {
@@ -358,7 +389,7 @@ func patchMounts(cur *Mounts, b *mountsBody) *problem {
 		if nm.VolumeID != cur.Network[0].VolumeID {
 			return badRequest("mounts.network[0].volumeId is immutable (%s)", cur.Network[0].VolumeID)
 		}
-		cur.Network = []NetworkMount{nm}
+		cur.Network = []NetworkMount{NetworkMount(nm)}
 	}
 	if b.Persistent != nil {
 		if cur.Persistent == nil {
@@ -367,8 +398,7 @@ func patchMounts(cur *Mounts, b *mountsBody) *problem {
 		if b.Persistent.Size != cur.Persistent.Size {
 			return badRequest("mounts.persistent.size cannot be changed (%d GB)", cur.Persistent.Size)
 		}
-		pm := *b.Persistent
-		cur.Persistent = &pm
+		cur.Persistent = b.Persistent.mount()
 	}
 	return nil
 }

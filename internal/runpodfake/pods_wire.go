@@ -47,7 +47,7 @@ func podsJSON(ps []Pod) any { return wireList(ps, podJSON) }
 // network [{volumeId, path}], each left out when not set.
 func mountsJSON(m Mounts) wireObject {
 	return wireObject{}.
-		with("persistent", m.Persistent, m.Persistent == nil).
+		with("persistent", persistentMountJSON(m.Persistent), m.Persistent == nil).
 		with("network", wireList(m.Network, func(n NetworkMount) wireObject {
 			return wireObject{{"volumeId", n.VolumeID}, {"path", n.Path}}
 		}), len(m.Network) == 0)

@@ -5,25 +5,20 @@ import (
 	"sort"
 )
 
-// Registry mirrors the API's Registry object: only id
-// and name are ever returned. Username and Password are what was sent at
-// create; they are write-only in the API and kept here only so that tests
-// can check what the provider sent.
+// Registry is the fake's model of a registry credential: only id and name
+// are ever returned (registries_wire.go). Username and Password are what
+// was sent at create; they are write-only in the API and kept here only so
+// that tests can check what the provider sent.
 type Registry struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Username string `json:"-"`
-	Password string `json:"-"`
+	ID       string
+	Name     string
+	Username string
+	Password string
 }
 
 type storedRegistry struct {
 	r   Registry
 	seq int64
-}
-
-// view is the JSON the API returns: never the credentials.
-func (s *storedRegistry) view() Registry {
-	return Registry{ID: s.r.ID, Name: s.r.Name}
 }
 
 var createRegistrySchema = sObject(map[string]*schema{
@@ -58,9 +53,9 @@ func (f *Fake) listRegistries(r *http.Request, _ []byte) (int, any, *problem) {
 	sort.Slice(all, func(i, j int) bool { return all[i].seq < all[j].seq })
 	out := make([]Registry, 0, len(all))
 	for _, s := range all {
-		out = append(out, s.view())
+		out = append(out, s.r)
 	}
-	return http.StatusOK, map[string]any{"registries": out}, nil
+	return http.StatusOK, map[string]any{"registries": registriesJSON(out)}, nil
 }
 
 func (f *Fake) createRegistry(r *http.Request, body []byte) (int, any, *problem) {
@@ -80,7 +75,7 @@ func (f *Fake) createRegistry(r *http.Request, body []byte) (int, any, *problem)
 	}
 	s := &storedRegistry{r: Registry{ID: f.ids.next(), Name: b.Name, Username: b.Username, Password: b.Password}, seq: f.nextSeq()}
 	f.regs[s.r.ID] = s
-	return http.StatusCreated, s.view(), nil
+	return http.StatusCreated, registryJSON(s.r), nil
 }
 
 func (f *Fake) getRegistry(r *http.Request, _ []byte) (int, any, *problem) {
@@ -90,7 +85,7 @@ func (f *Fake) getRegistry(r *http.Request, _ []byte) (int, any, *problem) {
 	if !ok {
 		return 0, nil, notFound("registry credential not found")
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, registryJSON(s.r), nil
 }
 
 func (f *Fake) deleteRegistryHandler(r *http.Request, _ []byte) (int, any, *problem) {

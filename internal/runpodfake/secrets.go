@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// Secret mirrors the API's Secret object ([newer-docs]).
-// Value is write-only in the API: it is never returned, and kept here only
+// Secret is the fake's model of a secret ([newer-docs]), served as
+// secrets_wire.go declares. Value is write-only in the API: it is never returned, and kept here only
 // so that tests can check what the provider sent. A nil Description or
 // ValueLastUpdatedAt is sent as null.
 type Secret struct {
@@ -23,32 +23,9 @@ type Secret struct {
 	Value              string
 }
 
-// secretView is the JSON the API returns: never the value.
-type secretView struct {
-	ID                 string  `json:"id"`
-	Name               string  `json:"name"`
-	Description        *string `json:"description"`
-	CreatedAt          string  `json:"createdAt"`
-	ValueLastUpdatedAt *string `json:"valueLastUpdatedAt"`
-}
-
 type storedSecret struct {
 	s   Secret
 	seq int64
-}
-
-func (st *storedSecret) view() secretView {
-	v := secretView{
-		ID:          st.s.ID,
-		Name:        st.s.Name,
-		Description: cloneString(st.s.Description),
-		CreatedAt:   formatTime(st.s.CreatedAt),
-	}
-	if t := st.s.ValueLastUpdatedAt; t != nil {
-		s := formatTime(*t)
-		v.ValueLastUpdatedAt = &s
-	}
-	return v
 }
 
 // secretStore is the account's secrets plus the clock that stamps them.
@@ -181,13 +158,13 @@ func (f *Fake) listSecrets(r *http.Request, _ []byte) (int, any, *problem) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := []secretView{}
+	out := []Secret{}
 	for _, s := range f.sortedSecrets() {
 		if !byName || strings.EqualFold(s.s.Name, name) {
-			out = append(out, s.view())
+			out = append(out, s.s)
 		}
 	}
-	return http.StatusOK, map[string]any{"secrets": out}, nil
+	return http.StatusOK, map[string]any{"secrets": secretsJSON(out)}, nil
 }
 
 func (f *Fake) createSecret(r *http.Request, body []byte) (int, any, *problem) {
@@ -229,7 +206,7 @@ func (f *Fake) createSecret(r *http.Request, body []byte) (int, any, *problem) {
 		Value:              *b.Value,
 	}, seq: f.nextSeq()}
 	f.secrets.byID[s.s.ID] = s
-	return http.StatusCreated, s.view(), nil
+	return http.StatusCreated, secretJSON(s.s), nil
 }
 
 // nonEmpty stores "" as no description.
@@ -247,7 +224,7 @@ func (f *Fake) getSecret(r *http.Request, _ []byte) (int, any, *problem) {
 	if !ok {
 		return 0, nil, notFound("secret not found")
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, secretJSON(s.s), nil
 }
 
 // updateSecret applies the value first and then the description, and is not
@@ -278,7 +255,7 @@ func (f *Fake) updateSecret(r *http.Request, body []byte) (int, any, *problem) {
 		}
 		s.s.Description = nonEmpty(b.Description)
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, secretJSON(s.s), nil
 }
 
 // deleteSecretHandler deletes without any in-use check: the API documents

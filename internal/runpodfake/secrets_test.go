@@ -59,7 +59,7 @@ func TestSecretNameFilterIsCaseInsensitive(t *testing.T) {
 	f.SeedSecret(Secret{Name: "Other", Value: "v"})
 	want := f.SeedSecret(Secret{Name: "HF_Token", Value: "v"})
 	var got struct {
-		Secrets []secretView `json:"secrets"`
+		Secrets []Secret `json:"secrets"`
 	}
 	c.do("GET", "/v2/account/secrets?name=hf_token", nil).wantStatus(t, http.StatusOK).decode(t, &got)
 	if len(got.Secrets) != 1 || got.Secrets[0].ID != want.ID {

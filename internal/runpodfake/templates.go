@@ -11,43 +11,43 @@ import (
 	"strings"
 )
 
-// Template mirrors the API's Template object. Every field
-// is always present in responses: empty lists and maps are sent as [] and {},
-// a missing registry as null.
+// Template is the fake's model of a template, served as templates_wire.go
+// declares. Every field is always present in responses: empty lists and
+// maps are sent as [] and {}, a missing registry as null.
 //
 // Args is the stored form of the container command. Entrypoint and Cmd
 // ([newer-docs]) are derived from it on every read, so setting them on a
 // Template passed to SeedTemplate or UpdateTemplate re-encodes Args.
 type Template struct {
-	ID                  string            `json:"id"`
-	Name                string            `json:"name"`
-	Image               string            `json:"image"`
-	Args                string            `json:"args"`
-	Entrypoint          []string          `json:"entrypoint"`
-	Cmd                 []string          `json:"cmd"`
-	Disk                int               `json:"disk"`
-	Mounts              TemplateMounts    `json:"mounts"`
-	Ports               []string          `json:"ports"`
-	Env                 map[string]string `json:"env"`
-	Registry            *string           `json:"registry"`
-	Serverless          bool              `json:"serverless"`
-	Public              bool              `json:"public"`
-	Category            string            `json:"category"`
-	StartSSH            bool              `json:"startSsh"`
-	StartJupyter        bool              `json:"startJupyter"`
-	AllowedCudaVersions []string          `json:"allowedCudaVersions"`
+	ID                  string
+	Name                string
+	Image               string
+	Args                string
+	Entrypoint          []string
+	Cmd                 []string
+	Disk                int
+	Mounts              TemplateMounts
+	Ports               []string
+	Env                 map[string]string
+	Registry            *string
+	Serverless          bool
+	Public              bool
+	Category            string
+	StartSSH            bool
+	StartJupyter        bool
+	AllowedCudaVersions []string
 }
 
 // TemplateMounts is the template's storage: only a persistent volume; a
 // network mount is not part of the template schema (422).
 type TemplateMounts struct {
-	Persistent *PersistentMount `json:"persistent,omitempty"`
+	Persistent *PersistentMount
 }
 
 // PersistentMount is host-local storage of at least 10 GB.
 type PersistentMount struct {
-	Size int    `json:"size"`
-	Path string `json:"path"`
+	Size int
+	Path string
 }
 
 // Template create defaults. DefaultTemplateDisk is not
@@ -82,7 +82,7 @@ type storedTemplate struct {
 
 func (s *storedTemplate) owned() bool { return s.source == "" }
 
-// view is the JSON the API returns for a stored template.
+// view is the model of what the API returns for a stored template.
 func (s *storedTemplate) view() Template {
 	t := cloneTemplate(s.t)
 	if t.Ports == nil {
@@ -179,23 +179,29 @@ var (
 
 // templateBody is a decoded create or update body. Pointers are nil when the
 // field was absent; registry's explicit null is read from the raw map.
+// templateMountsBody is a request's TemplateMounts: a persistent mount
+// only (a network key is refused by the schema).
+type templateMountsBody struct {
+	Persistent *persistentBody `json:"persistent"`
+}
+
 type templateBody struct {
-	Name                *string           `json:"name"`
-	Image               *string           `json:"image"`
-	Args                *string           `json:"args"`
-	Entrypoint          *[]string         `json:"entrypoint"`
-	Cmd                 *[]string         `json:"cmd"`
-	Disk                *int              `json:"disk"`
-	Env                 map[string]string `json:"env"`
-	Ports               *[]string         `json:"ports"`
-	Registry            *string           `json:"registry"`
-	AllowedCudaVersions *[]string         `json:"allowedCudaVersions"`
-	Category            *string           `json:"category"`
-	Mounts              *TemplateMounts   `json:"mounts"`
-	Public              *bool             `json:"public"`
-	Serverless          *bool             `json:"serverless"`
-	StartJupyter        *bool             `json:"startJupyter"`
-	StartSSH            *bool             `json:"startSsh"`
+	Name                *string             `json:"name"`
+	Image               *string             `json:"image"`
+	Args                *string             `json:"args"`
+	Entrypoint          *[]string           `json:"entrypoint"`
+	Cmd                 *[]string           `json:"cmd"`
+	Disk                *int                `json:"disk"`
+	Env                 map[string]string   `json:"env"`
+	Ports               *[]string           `json:"ports"`
+	Registry            *string             `json:"registry"`
+	AllowedCudaVersions *[]string           `json:"allowedCudaVersions"`
+	Category            *string             `json:"category"`
+	Mounts              *templateMountsBody `json:"mounts"`
+	Public              *bool               `json:"public"`
+	Serverless          *bool               `json:"serverless"`
+	StartJupyter        *bool               `json:"startJupyter"`
+	StartSSH            *bool               `json:"startSsh"`
 }
 
 func (f *Fake) templateRoutes() {
@@ -216,7 +222,7 @@ func (f *Fake) listTemplates(r *http.Request, _ []byte) (int, any, *problem) {
 			out = append(out, s.view())
 		}
 	}
-	return http.StatusOK, map[string]any{"templates": out}, nil
+	return http.StatusOK, map[string]any{"templates": templatesJSON(out)}, nil
 }
 
 func (f *Fake) sortedTemplates() []*storedTemplate {
@@ -250,7 +256,7 @@ func (f *Fake) createTemplate(r *http.Request, body []byte) (int, any, *problem)
 	t.ID = f.ids.next()
 	s := &storedTemplate{t: t, seq: f.nextSeq()}
 	f.tmpls[t.ID] = s
-	return http.StatusCreated, s.view(), nil
+	return http.StatusCreated, templateJSON(s.view()), nil
 }
 
 func (f *Fake) getTemplate(r *http.Request, _ []byte) (int, any, *problem) {
@@ -260,7 +266,7 @@ func (f *Fake) getTemplate(r *http.Request, _ []byte) (int, any, *problem) {
 	if !ok {
 		return 0, nil, notFound("template not found")
 	}
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, templateJSON(s.view()), nil
 }
 
 func (f *Fake) updateTemplate(r *http.Request, body []byte) (int, any, *problem) {
@@ -284,7 +290,7 @@ func (f *Fake) updateTemplate(r *http.Request, body []byte) (int, any, *problem)
 		return 0, nil, badRequest("template name must be unique")
 	}
 	s.t = t
-	return http.StatusOK, s.view(), nil
+	return http.StatusOK, templateJSON(s.view()), nil
 }
 
 func (f *Fake) deleteTemplateHandler(r *http.Request, _ []byte) (int, any, *problem) {
@@ -324,7 +330,7 @@ func (f *Fake) listPublicTemplates(r *http.Request, _ []byte) (int, any, *proble
 			out = append(out, s.view())
 		}
 	}
-	return http.StatusOK, map[string]any{"templates": out}, nil
+	return http.StatusOK, map[string]any{"templates": templatesJSON(out)}, nil
 }
 
 var portPattern = regexp.MustCompile(`^\d+/(http|tcp)$`)
@@ -388,8 +394,7 @@ func (f *Fake) applyTemplateBody(t *Template, b *templateBody, raw map[string]an
 	}
 	if b.Mounts != nil && b.Mounts.Persistent != nil {
 		// {} (no persistent key) leaves the mount unchanged.
-		pm := *b.Mounts.Persistent
-		t.Mounts.Persistent = &pm
+		t.Mounts.Persistent = b.Mounts.Persistent.mount()
 	}
 	if b.Public != nil {
 		t.Public = *b.Public

@@ -6,8 +6,10 @@ import (
 	"fmt"
 )
 
-// The fake declares what it serves itself. Response bodies of the compute
-// areas (pods, clusters, endpoint workers) are built field by field from
+// The fake declares what it serves itself. Response bodies of every area
+// (pods, clusters, endpoints and their workers, templates, network
+// volumes, registries, ECR delegations, secrets, the catalog, logs) are
+// built field by field from
 // the fake's own model, with the names and shapes of the API reference
 // (../shared/runpod-api/API.md, the spec facts in
 // testdata/openapi-facts.json), instead of by encoding structs whose JSON
