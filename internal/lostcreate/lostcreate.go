@@ -80,6 +80,37 @@ func recent[T any](k kinds.Kind[T], o *T, since time.Time) bool {
 	return k.CreatedAt == nil || !k.CreatedAt(o).Before(since)
 }
 
+// ShapeKnown is l, or l for any object of its name when the shape is not
+// known yet (a plan whose compute is known only after apply).
+func (l Lookalike[T]) ShapeKnown(known bool) Lookalike[T] {
+	if !known {
+		l.Same = nil
+	}
+	return l
+}
+
+// GuardPlan is the duplicate guard of a planned create, run after the
+// create is planned: it reads the plan as M and asks like for the
+// lookalike of what it would create (ok false skips the guard: an opt-out
+// set, a name not known yet), then refuses as RefuseTwinAtPlan. It does
+// nothing after an error.
+func GuardPlan[M, T any](ctx context.Context, d *providerdata.Data, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse,
+	k kinds.Kind[T], like func(plan M) (l Lookalike[T], ok bool),
+) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var plan M
+	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
+		return
+	}
+	if l, ok := like(plan); ok {
+		if d := RefuseTwinAtPlan(ctx, d, req.ClientCapabilities, k, l); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+	}
+}
+
 // RefuseTwinAtPlan is the duplicate guard of a new object's plan: it
 // refuses the create while a lookalike (l, on what the plan knows; younger
 // than TwinWindow for kinds with a creation time) exists that no address of

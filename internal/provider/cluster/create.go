@@ -79,19 +79,8 @@ func (noRegistryOnClusters) ValidateString(_ context.Context, req validator.Stri
 // planned (see providerdata.UnmanagedLookalikes for why at plan), on the
 // planned type and compute.
 func (r *clusterResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan resourceModel
-	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() || !tfvalue.Known(plan.Name) {
-		return
-	}
-	body, d := toCreateRequest(ctx, plan)
-	like := lookalike(body)
-	if d.HasError() {
-		like.Same = nil // the shape is not known yet: any cluster of the name counts
-	}
-	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
-		resp.Diagnostics.Append(d)
-	}
+	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (lostcreate.Lookalike[runpod.Cluster], bool) {
+		body, d := toCreateRequest(ctx, plan)
+		return lookalike(body).ShapeKnown(!d.HasError()), tfvalue.Known(plan.Name)
+	})
 }

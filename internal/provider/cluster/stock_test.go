@@ -100,7 +100,7 @@ func TestAccCluster_capacityAtApply(t *testing.T) {
 					`"There\s+are\s+no\s+instances\s+currently\s+available.*The\s+create\s+was\s+not\s+retried,\s+and\s+no\s+cluster\s+was\s+created.*` +
 					`still\s+reports\s+stock\s+for\s+one\s+pod\s+of\s+this\s+size\s+\(US-KS-2\s+LOW\),\s+but\s+not\s+enough.*With\s+stock\s+now:.*` +
 					`NVIDIA\s+A100\s+80GB\s+PCIe\s+in\s+other\s+data\s+centers:\s+CA-MTL-1\s+\(LOW\).*` +
-					`other\s+GPU\s+types\s+with\s+at\s+least\s+80\s+GB\s+in\s+US-KS-2:\s+"NVIDIA\s+H100\s+80GB\s+HBM3"\s+\(H100\s+SXM,\s+80\s+GB,\s+\$2\.99\s+per\s+GPU-hour\):\s+US-KS-2\s+MEDIUM`),
+					`other\s+GPU\s+types\s+with\s+at\s+least\s+80\s+GB\s+in\s+the\s+requested\s+data\s+centers\s+\(US-KS-2\):\s+"NVIDIA\s+H100\s+80GB\s+HBM3"\s+\(H100\s+SXM,\s+80\s+GB,\s+\$2\.99\s+per\s+GPU-hour\):\s+US-KS-2`),
 			},
 			{
 				PreConfig: func() {

@@ -50,21 +50,13 @@ func lookalike(body runpod.CreateNetworkVolumeRequest) lostcreate.Lookalike[runp
 // them) that no address of this configuration manages is most likely the
 // orphan of an earlier apply. allow_duplicate opts out.
 func (r *volumeResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan resourceModel
-	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() ||
-		plan.AllowDuplicate.ValueBool() || !tfvalue.Known(plan.Name) {
-		return
-	}
-	body := toCreateRequest(plan.volumeModel)
-	like := lookalike(body)
-	like.Same = func(v *runpod.NetworkVolume) bool {
-		return (!tfvalue.Known(plan.SizeGB) || v.Size == body.Size) &&
-			(!tfvalue.Known(plan.DataCenterID) || v.DataCenter == body.DataCenter) && (body.Type == nil || v.Type == *body.Type)
-	}
-	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
-		resp.Diagnostics.Append(d)
-	}
+	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (lostcreate.Lookalike[runpod.NetworkVolume], bool) {
+		body := toCreateRequest(plan.volumeModel)
+		like := lookalike(body)
+		like.Same = func(v *runpod.NetworkVolume) bool {
+			return (!tfvalue.Known(plan.SizeGB) || v.Size == body.Size) &&
+				(!tfvalue.Known(plan.DataCenterID) || v.DataCenter == body.DataCenter) && (body.Type == nil || v.Type == *body.Type)
+		}
+		return like, !plan.AllowDuplicate.ValueBool() && tfvalue.Known(plan.Name)
+	})
 }

@@ -767,21 +767,10 @@ func onlyMarkedUnknown(config, plan, state tftypes.Value) bool {
 // after the create is planned, on the planned GPU type. allow_duplicate
 // opts out.
 func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var plan podModel
-	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() ||
-		plan.AllowDuplicate.ValueBool() || !tfvalue.Known(plan.Name) {
-		return
-	}
-	body, d := toCreateRequest(ctx, plan)
-	like := lookalike(body)
-	like.Name = plan.Name.ValueString()
-	if d.HasError() {
-		like.Same = nil // the shape is not known yet: any pod of the name counts
-	}
-	if d := lostcreate.RefuseTwinAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, like); d != nil {
-		resp.Diagnostics.Append(d)
-	}
+	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan podModel) (lostcreate.Lookalike[runpod.Pod], bool) {
+		body, d := toCreateRequest(ctx, plan)
+		like := lookalike(body).ShapeKnown(!d.HasError())
+		like.Name = plan.Name.ValueString()
+		return like, !plan.AllowDuplicate.ValueBool() && tfvalue.Known(plan.Name)
+	})
 }
