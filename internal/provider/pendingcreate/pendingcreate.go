@@ -47,6 +47,13 @@ type Kind[T any] struct {
 	// (*runpod.Client).GetTemplate and (*runpod.Client).DeleteTemplate.
 	Get    func(client *runpod.Client, ctx context.Context, id string) (*T, error)
 	Remove func(client *runpod.Client, ctx context.Context, id string) error
+	// List, when set, lists every object of the kind from a list sent after
+	// the call began, shared with the other name checks and delete
+	// confirmations of this process (e.g. (*providerdata.Reads).FreshTemplates),
+	// and Name reads an object's name: ClaimName and Delete use them
+	// instead of Find and Get.
+	List func(reads *providerdata.Reads, ctx context.Context) ([]T, error)
+	Name func(*T) string
 }
 
 // Named returns the object of all named exactly name, or ErrNotFound (err,
@@ -69,6 +76,11 @@ func Named[T any](all []T, err error, name string, nameOf func(*T) string) (*T, 
 // import command) or when the check itself fails.
 func (k Kind[T]) NameIsFree(ctx context.Context, client *runpod.Client, name string, diags *diag.Diagnostics) bool {
 	existing, err := k.Find(ctx, client, name)
+	return k.nameChecked(name, existing, err, diags)
+}
+
+// nameChecked words the answer of a name check (see NameIsFree).
+func (k Kind[T]) nameChecked(name string, existing *T, err error, diags *diag.Diagnostics) bool {
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return true
@@ -79,6 +91,42 @@ func (k Kind[T]) NameIsFree(ctx context.Context, client *runpod.Client, name str
 		diags.Append(diagnostics.AlreadyExists(k.Noun, name, k.ID(existing), k.ResourceType))
 	}
 	return false
+}
+
+// ClaimName is NameIsFree for a create about to be sent by this provider
+// process (data): with List set, the check is served from a list shared
+// with the other checks and delete confirmations of the kind, sent after
+// the check began, and providerdata.Creates.Claim makes sure that no create
+// of the same name by this process overlapped that list. When the name is
+// free it returns the create's flight: call Done when the create is over
+// (defer), so that a same-name check waits for it.
+func (k Kind[T]) ClaimName(ctx context.Context, data *providerdata.Data, name string, diags *diag.Diagnostics) (*providerdata.Flight, bool) {
+	client, d := data.Client()
+	if d.HasError() {
+		diags.Append(d...)
+		return nil, false
+	}
+	find := func(ctx context.Context) (*T, error) {
+		if k.List == nil {
+			return k.Find(ctx, client, name)
+		}
+		all, err := k.List(data.Reads(), ctx)
+		return Named(all, err, name, k.Name)
+	}
+	var existing *T
+	flight, free, err := data.Creates().Claim(ctx, k.Noun, name, func(ctx context.Context) (bool, error) {
+		found, err := find(ctx)
+		if errors.Is(err, ErrNotFound) {
+			return true, nil
+		}
+		existing = found
+		return false, err
+	})
+	if free {
+		return flight, true
+	}
+	k.nameChecked(name, existing, err, diags) // err nil: taken by existing
+	return nil, false
 }
 
 // AfterAmbiguousCreate settles a create named name that failed in transit
@@ -156,7 +204,7 @@ func (k Kind[T]) resolve(ctx context.Context, client *runpod.Client, name string
 // id, or the one a pending create left (see DeleteID), and confirms that it
 // is gone (deletion.Run). inUse, when set, words a refusal of the delete
 // (deletion.Request.InUseRemedy) for the object with that id.
-func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, stateID, name string,
+func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, reads *providerdata.Reads, stateID, name string,
 	inUse func(ctx context.Context, id string) string,
 ) diag.Diagnostics {
 	var diags diag.Diagnostics
@@ -168,6 +216,11 @@ func (k Kind[T]) Delete(ctx context.Context, client *runpod.Client, stateID, nam
 		Kind: k.Noun, Name: name, ID: id,
 		Delete: func(ctx context.Context) error { return k.Remove(client, ctx, id) },
 		Read:   func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err },
+	}
+	if k.List != nil && reads != nil {
+		// The confirmations of this process's deletes of the kind share
+		// lists sent after each delete returned (deletion.Listed).
+		req.Read = deletion.Listed(id, func(ctx context.Context) ([]T, error) { return k.List(reads, ctx) }, k.ID, req.Read)
 	}
 	if inUse != nil {
 		req.InUseRemedy = func(ctx context.Context) string { return inUse(ctx, id) }

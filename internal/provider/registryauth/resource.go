@@ -227,13 +227,14 @@ func requireCredentials(ctx context.Context, req resource.ModifyPlanRequest, dia
 // registry is this credential: Runpod silently clears that reference when
 // the credential is deleted. Best effort: it never fails a plan.
 func (r *registryResource) warnReferencingTemplates(ctx context.Context, state registryModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.Data.Client()
-	if d.HasError() {
+	if _, d := r.Data.Client(); d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that use the registry credential")
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	templates, err := client.ListTemplates(ctx)
+	// The plan's list of templates, shared with their refresh and with
+	// the other objects' plans (one list however many are destroyed).
+	templates, err := r.Data.Reads().Templates(ctx)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Use The Registry Credential",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that use registry credential %q", name), err))
@@ -292,9 +293,11 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a credential this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
+	flight, ok := names.ClaimName(ctx, r.Data, name, &resp.Diagnostics)
+	if !ok {
 		return
 	}
+	defer flight.Done()
 
 	created, err := client.CreateRegistry(ctx, name, username, password)
 	err = runpod.RedactError(err, username, password)
@@ -352,7 +355,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(names.Delete(ctx, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			return podsUsing(ctx, client, id) + "Terminate these pods, or change their registry to another credential, " +
 				"then destroy again. The provider does not detach or delete pods for you."
@@ -410,4 +413,6 @@ var names = pendingcreate.Kind[runpod.Registry]{
 	Read:   (*providerdata.Reads).Registry,
 	Get:    (*runpod.Client).GetRegistry,
 	Remove: (*runpod.Client).DeleteRegistry,
+	List:   (*providerdata.Reads).FreshRegistries,
+	Name:   func(r *runpod.Registry) string { return r.Name },
 }

@@ -248,13 +248,14 @@ func sendsValue(plan, state secretModel) bool {
 // from such a template fails at boot. Checking is best effort: it never
 // fails a plan.
 func (r *secretResource) warnReferencingTemplates(ctx context.Context, state secretModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.Data.Client()
-	if d.HasError() {
+	if _, d := r.Data.Client(); d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that reference the secret")
 		return
 	}
 	name := state.Name.ValueString()
-	templates, err := client.ListTemplates(ctx)
+	// The plan's list of templates, shared with their refresh and with
+	// the other objects' plans (one list however many are destroyed).
+	templates, err := r.Data.Reads().Templates(ctx)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Reference The Secret",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that reference secret %q", name), err))
@@ -395,9 +396,11 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a secret this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
+	flight, ok := names.ClaimName(ctx, r.Data, name, &resp.Diagnostics)
+	if !ok {
 		return
 	}
+	defer flight.Done()
 
 	created, err := client.CreateSecret(ctx, runpod.CreateSecretRequest{
 		Name:        name,
@@ -541,7 +544,7 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(), nil)...)
+	resp.Diagnostics.Append(names.Delete(ctx, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(), nil)...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read
@@ -565,6 +568,8 @@ var names = pendingcreate.Kind[runpod.Secret]{
 	Remove:       (*runpod.Client).DeleteSecret,
 	ID:           func(s *runpod.Secret) string { return s.ID },
 	Read:         (*providerdata.Reads).Secret,
+	List:         (*providerdata.Reads).FreshSecrets,
+	Name:         secretName,
 }
 
 // findExact returns the secret named exactly name, or

@@ -44,9 +44,11 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 	name := plan.Name.ValueString()
 
 	// Read before write: never create over a template this state does not own.
-	if !names.NameIsFree(ctx, client, name, &resp.Diagnostics) {
+	flight, ok := names.ClaimName(ctx, r.Data, name, &resp.Diagnostics)
+	if !ok {
 		return
 	}
+	defer flight.Done()
 
 	body, diags := toCreateRequest(ctx, plan)
 	resp.Diagnostics.Append(diags...)
@@ -138,7 +140,7 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(names.Delete(ctx, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(names.Delete(ctx, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			name := state.Name.ValueString()
 			return inUseRemedy(ctx, client, id, name) + "\n\n" + removedWayOut(name)
@@ -171,6 +173,8 @@ var names = pendingcreate.Kind[runpod.Template]{
 	Remove:       (*runpod.Client).DeleteTemplate,
 	ID:           func(t *runpod.Template) string { return t.ID },
 	Read:         (*providerdata.Reads).Template,
+	List:         (*providerdata.Reads).FreshTemplates,
+	Name:         templateName,
 }
 
 // findByName returns the account's template with exactly this name, or
