@@ -154,7 +154,7 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	// have made are waited for (providerdata.Settle). A twin of an earlier
 	// apply's orphan was refused at plan (refuseOrphan).
 	creates := r.Data.Creates()
-	before, _, err := providerdata.Settle(ctx, creates, kind, body.Name, false, client.ListNetworkVolumes,
+	before, _, err := providerdata.Settle(ctx, creates, kind, body.Name, false, r.Data.Reads().FreshNetworkVolumes,
 		func(all []runpod.NetworkVolume) []runpod.NetworkVolume { return r.twins(all, body, nil) })
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Check for an Identical Volume", fmt.Sprintf("listing network "+
@@ -261,14 +261,17 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	// provider does not count on one: it looks for pods (cluster members
 	// included) that mount the volume and refuses itself. A replacement
 	// deletes through here too, so it is refused the same way.
-	if d := mountedBy(ctx, client, state.volumeModel); d != nil {
+	if d := mountedBy(ctx, r.Data.Reads(), state.volumeModel); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "network volume", Name: state.Name.ValueString(), ID: id,
 		Delete: func(ctx context.Context) error { return client.DeleteNetworkVolume(ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := client.GetNetworkVolume(ctx, id); return err },
+		// Confirmed from a list sent after the delete returned, shared with
+		// this process's other volume deletes (deletion.Listed).
+		Read: deletion.Listed(id, r.Data.Reads().FreshNetworkVolumes, func(v *runpod.NetworkVolume) string { return v.ID },
+			func(ctx context.Context) error { _, err := client.GetNetworkVolume(ctx, id); return err }),
 		InUseRemedy: func(context.Context) string {
 			return "Terminate the pods that mount it (and detach it from any serverless endpoint), then destroy again. " +
 				"The provider does not detach the volume or delete pods for you; the volume and its data are unchanged."
@@ -279,10 +282,12 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 
 // mountedBy returns the error refusing to delete a volume that pods mount,
 // naming them, or nil when none does. A failed look-up refuses too: the
-// provider cannot tell that deleting is safe.
-func mountedBy(ctx context.Context, client *runpod.Client, state volumeModel) diag.Diagnostic {
+// provider cannot tell that deleting is safe. The pods come from a list
+// sent after the check began, shared with this process's other volume
+// deletes (providerdata's fresh lists).
+func mountedBy(ctx context.Context, reads *providerdata.Reads, state volumeModel) diag.Diagnostic {
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	pods, err := client.ListPods(ctx, true)
+	pods, err := reads.FreshPods(ctx)
 	if err != nil {
 		return diagnostics.APIError("Cannot Check Network Volume Users",
 			fmt.Sprintf("listing pods to check that none mounts network volume %q (%s) before deleting it; nothing was "+
