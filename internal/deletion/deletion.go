@@ -140,3 +140,31 @@ func (r Request) waitUntilGone(ctx context.Context) (ended bool, err error) {
 }
 
 func gone(err error) bool { return runpod.IsNotFound(err) || errors.Is(err, ErrGone) }
+
+// Listed is a Read for a Request that confirms the delete of the object id
+// from a list of its kind, so that the confirmations of many deletes of one
+// kind share a list request. list must be sent after the call that asks for
+// it began, which Run makes after the delete returned (providerdata's fresh
+// lists are): an object such a list lacks is gone (ErrGone). An object it
+// still holds, or a list that failed, is read on its own with get, whose
+// answer counts as it always did.
+func Listed[T any](id string, list func(context.Context) ([]T, error), idOf func(*T) string,
+	get func(context.Context) error,
+) func(context.Context) error {
+	return func(ctx context.Context) error {
+		all, err := list(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			tflog.Debug(ctx, "listing failed; confirming the delete with the object's own read", map[string]any{"id": id, "error": err.Error()})
+			return get(ctx)
+		}
+		for i := range all {
+			if idOf(&all[i]) == id {
+				return get(ctx)
+			}
+		}
+		return ErrGone
+	}
+}

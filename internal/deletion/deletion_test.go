@@ -139,3 +139,39 @@ func TestRunCustomWording(t *testing.T) {
 		t.Errorf("unconfirmed: %v", d)
 	}
 }
+
+// Listed confirms from a list: an object it lacks is gone; one it holds,
+// or a list that failed, is read on its own.
+func TestListed(t *testing.T) {
+	type obj struct{ id string }
+	idOf := func(o *obj) string { return o.id }
+	cases := map[string]struct {
+		list    []obj
+		listErr error
+		getErr  error
+		gets    int
+		want    func(error) bool
+	}{
+		"absent: gone without a GET": {list: []obj{{"other"}}, want: func(err error) bool { return errors.Is(err, ErrGone) }},
+		"present: its own read decides (still there)": {
+			list: []obj{{"x"}}, gets: 1, want: func(err error) bool { return err == nil },
+		},
+		"present but the GET says 404": {
+			list: []obj{{"x"}}, getErr: notFound, gets: 1, want: runpod.IsNotFound,
+		},
+		"list failed: its own read decides": {
+			listErr: errors.New("502"), getErr: notFound, gets: 1, want: runpod.IsNotFound,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			gets := 0
+			read := Listed("x", func(context.Context) ([]obj, error) { return tc.list, tc.listErr }, idOf,
+				func(context.Context) error { gets++; return tc.getErr })
+			err := read(context.Background())
+			if !tc.want(err) || gets != tc.gets {
+				t.Fatalf("err = %v after %d GETs, want %d GETs", err, gets, tc.gets)
+			}
+		})
+	}
+}

@@ -139,10 +139,10 @@ func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps res
 // provider process did not create is younger than TwinWindow. Lookalikes
 // that same-name creates of this process still under way may have made are
 // waited for, not refused (providerdata.Settle).
-func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
-) diag.Diagnostic {
+func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) diag.Diagnostic {
+	creates := data.Creates()
 	since := time.Now().Add(-TwinWindow - ClockSkew)
-	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, listOf(k, client), func(all []T) []T {
+	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
 		return pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
 	})
 	if err != nil {
@@ -162,10 +162,11 @@ func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], cli
 // the object created or adopted, now owned by this process
 // (providerdata.Creates); or nil and the API's refusal, for the caller to
 // word; or nil and nil with the reason in diags.
-func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
 	action string, send func(context.Context) (*T, error), diags *diag.Diagnostics,
 ) (created *T, refused error) {
-	before, d := Baseline(ctx, k, l, client, creates)
+	creates := data.Creates()
+	before, d := Baseline(ctx, k, l, data)
 	if d != nil {
 		diags.Append(d)
 		return nil, nil
@@ -176,7 +177,7 @@ func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client 
 	created, err := send(ctx)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := Resolve(ctx, k, l, client, creates, flight, action, started, before, err)
+		adopted, d := Resolve(ctx, k, l, data, flight, action, started, before, err)
 		diags.Append(d)
 		if adopted == nil {
 			return nil, nil
@@ -196,12 +197,12 @@ func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client 
 // holds the lookalikes that exist already (waiting for same-name creates of
 // this process still under way, providerdata.Settle). For kinds with
 // creation times it lists nothing and answers nil.
-func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
-) ([]T, diag.Diagnostic) {
+func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) ([]T, diag.Diagnostic) {
 	if k.CreatedAt != nil {
 		return nil, nil
 	}
-	before, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, listOf(k, client), func(all []T) []T {
+	creates := data.Creates()
+	before, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
 		return pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
 	})
 	if err != nil {
@@ -219,9 +220,10 @@ func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], clien
 // objects with the import command. It first waits for same-name creates of
 // this process still sending (flight), so that a sibling's object is never
 // taken for this create's.
-func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client *runpod.Client, creates *providerdata.Creates,
+func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
 	flight *providerdata.Flight, action string, started time.Time, before []T, createErr error,
 ) (*T, diag.Diagnostic) {
+	creates := data.Creates()
 	summary := k.Title() + " May Have Been Created"
 	detail := diagnostics.APIErrorDetail(action, createErr)
 	flight.Resolve()
@@ -229,7 +231,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], client
 		return l.counts(k, o) && recent(k, o, started.Add(-ClockSkew)) && !creates.Owns(k.Noun, k.ID(o)) &&
 			!slices.ContainsFunc(before, func(b T) bool { return k.ID(&b) == k.ID(o) })
 	}
-	all, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, true, listOf(k, client), func(all []T) []T {
+	all, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, true, lister(k, data), func(all []T) []T {
 		return pick(all, appeared)
 	})
 	if err != nil {
@@ -323,9 +325,11 @@ func describe[T any](k kinds.Kind[T], l Lookalike[T], o *T) string {
 	return line
 }
 
-// listOf is the kind's list with the client bound, for providerdata.Settle.
-func listOf[T any](k kinds.Kind[T], client *runpod.Client) func(context.Context) ([]T, error) {
-	return func(ctx context.Context) ([]T, error) { return k.ListAll(client, ctx) }
+// lister is the kind's list for the checks of a write (kinds.Kind.Lister:
+// a fresh list where the kind has one), for providerdata.Settle.
+func lister[T any](k kinds.Kind[T], data *providerdata.Data) func(context.Context) ([]T, error) {
+	client, _ := data.Client() // a write has checked it
+	return k.Lister(client, data.Reads())
 }
 
 // pick is the objects of all that keep holds for.

@@ -45,8 +45,9 @@ func TestRefuseTwin(t *testing.T) {
 		{"other", "web", "cpu", now.Add(-time.Minute)}, // another shape
 		{"twin", "web", "gpu", now.Add(-time.Minute)},
 	}
-	owner := providerdata.NewData(nil).Creates()
-	d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), nil, owner)
+	data := providerdata.NewData(nil)
+	owner := data.Creates()
+	d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), data)
 	if d == nil || !strings.Contains(d.Detail(), "twin") || strings.Contains(d.Detail(), "- old") || strings.Contains(d.Detail(), "- other") {
 		t.Fatalf("want a refusal naming only the recent same-shape twin, got %v", d)
 	}
@@ -54,13 +55,13 @@ func TestRefuseTwin(t *testing.T) {
 		t.Errorf("refusal %q / %q lacks the summary or the import block", d.Summary(), d.Detail())
 	}
 	owner.Own("endpoint", "twin")
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), nil, owner); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), data); d != nil {
 		t.Errorf("an endpoint this run created is not a twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("api"), nil, providerdata.NewData(nil).Creates()); d != nil {
+	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("api"), providerdata.NewData(nil)); d != nil {
 		t.Errorf("another name is no twin, got %v", d)
 	}
-	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), web("web"), nil, owner); d == nil || !strings.Contains(d.Detail(), "boom") {
+	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), web("web"), data); d == nil || !strings.Contains(d.Detail(), "boom") {
 		t.Errorf("a failed list must refuse with its error, got %v", d)
 	}
 }
@@ -69,9 +70,10 @@ func TestResolve(t *testing.T) {
 	started := time.Now()
 	lost := errors.New("connection reset")
 	ctx := context.Background()
-	creates := providerdata.NewData(nil).Creates()
+	data := providerdata.NewData(nil)
+	creates := data.Creates()
 	resolve := func(k kinds.Kind[obj]) (*obj, diag.Diagnostic) {
-		return Resolve(ctx, k, web("web"), nil, creates, creates.Send("endpoint", "web"), "creating endpoint web", started, nil, lost)
+		return Resolve(ctx, k, web("web"), data, creates.Send("endpoint", "web"), "creating endpoint web", started, nil, lost)
 	}
 
 	// Exactly one new one of the same shape: adopted, with a warning.

@@ -146,3 +146,29 @@ func TestParseVersion(t *testing.T) {
 		t.Error("parseVersion accepted text output")
 	}
 }
+
+func TestByRoute(t *testing.T) {
+	reqs := []runpodfake.Request{
+		{Method: "GET", Path: "/v2/templates/abc"},
+		{Method: "GET", Path: "/v2/templates/def"},
+		{Method: "GET", Path: "/v2/templates"},
+		{Method: "POST", Path: "/v2/templates"},
+		{Method: "DELETE", Path: "/v2/account/secrets/s1"},
+		{Method: "GET", Path: "/v2/catalog/gpus"},
+	}
+	ks, err := parseKinds("template,secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byRoute(reqs, ks)
+	want := []routeCount{
+		{"GET /v2/templates/{id}", 2},
+		{"DELETE /v2/account/secrets/{id}", 1},
+		{"GET /v2/catalog/gpus", 1},
+		{"GET /v2/templates", 1},
+		{"POST /v2/templates", 1},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("byRoute = %v, want %v", got, want)
+	}
+}

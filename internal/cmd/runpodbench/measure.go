@@ -178,3 +178,43 @@ func waitWindow(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 }
+
+// routeCount is how many requests went to one route: a method and a path
+// template such as GET /v2/templates/{id}.
+type routeCount struct {
+	route string
+	n     int
+}
+
+// byRoute counts reqs by method and route template, most requests first
+// (then by route). Paths of the benchmark's kinds are folded into their
+// collection and item templates; any other path is shown as it is.
+func byRoute(reqs []runpodfake.Request, ks []kind) []routeCount {
+	counts := map[string]int{}
+	for _, r := range reqs {
+		counts[r.Method+" "+routeOf(r.Path, ks)]++
+	}
+	out := make([]routeCount, 0, len(counts))
+	for route, n := range counts {
+		out = append(out, routeCount{route, n})
+	}
+	slices.SortFunc(out, func(a, b routeCount) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return strings.Compare(a.route, b.route)
+	})
+	return out
+}
+
+func routeOf(path string, ks []kind) string {
+	for _, k := range ks {
+		if path == k.collection {
+			return k.collection
+		}
+		if matchPath(k.item, path) {
+			return k.item
+		}
+	}
+	return path
+}

@@ -116,6 +116,8 @@ func writeReport(w io.Writer, o options, r results) {
 	rowPhase("apply from empty, quota", t.apply)
 	rowPhase("destroy, quota", t.destroy)
 
+	writeRoutes(w, o, t.apply, t.destroy)
+
 	singleGETs := r.single.count(http.MethodGet, "/v2/templates/{id}")
 	fmt.Fprintf(w, "\nPlan of a workspace with one template: %d request(s) in %s:", len(r.single.requests), seconds(r.single.dur))
 	for _, req := range r.single.requests {
@@ -176,4 +178,37 @@ func writeReport(w io.Writer, o options, r results) {
 			fmt.Fprintf(w, "- %s\n", strings.ReplaceAll(f, "\n", "\n  "))
 		}
 	}
+}
+
+// writeRoutes prints where the requests of apply and destroy went: one row
+// per method and route template, with the requests per resource.
+func writeRoutes(w io.Writer, o options, apply, destroy phase) {
+	resources := float64(o.resources())
+	applied, destroyed := byRoute(apply.requests, o.kinds), byRoute(destroy.requests, o.kinds)
+	counts := map[string][2]int{}
+	var routes []string
+	for i, rs := range [][]routeCount{applied, destroyed} {
+		for _, rc := range rs {
+			c, seen := counts[rc.route]
+			if !seen {
+				routes = append(routes, rc.route)
+			}
+			c[i] = rc.n
+			counts[rc.route] = c
+		}
+	}
+	fmt.Fprintln(w, "\nRequests by route under the quota (per resource in brackets):")
+	fmt.Fprintln(w, "\n| Route | Apply from empty | Destroy |")
+	fmt.Fprintln(w, "|---|---:|---:|")
+	cell := func(n int) string {
+		if n == 0 {
+			return "0"
+		}
+		return fmt.Sprintf("%d (%.3f)", n, float64(n)/resources)
+	}
+	for _, route := range routes {
+		c := counts[route]
+		fmt.Fprintf(w, "| `%s` | %s | %s |\n", route, cell(c[0]), cell(c[1]))
+	}
+	fmt.Fprintf(w, "| total | %s | %s |\n", cell(len(apply.requests)), cell(len(destroy.requests)))
 }

@@ -82,7 +82,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), "creating "+what,
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
 		func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) }, &resp.Diagnostics)
 	switch {
 	case runpod.IsCapacity(err):
@@ -230,29 +230,23 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "cluster", Name: name, ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteCluster(ctx, id) },
-		Read: func(ctx context.Context) error {
-			_, err := client.GetCluster(ctx, id)
-			return err
+	del := Kind.Deletion(client, nil, id, name)
+	del.Refused = func(err error) diag.Diagnostic {
+		return diagnostics.APIError("Cluster Not Deleted",
+			fmt.Sprintf("deleting cluster %q (%s); it keeps billing until it is deleted", name, id), err)
+	}
+	// Confirm: a delete is done only when a read says the cluster is gone.
+	del.Wait = &deletion.Wait{
+		Timeout: timeout,
+		Backoff: r.waits,
+		StillExists: func(timeout time.Duration, err error) diag.Diagnostic {
+			return diag.NewErrorDiagnostic("Cluster Still Exists",
+				fmt.Sprintf("The API accepted the delete of cluster %q (%s), but it could still be read after %s (still readable "+
+					"when the wait ended: %s), and its pods bill until it is gone. Run destroy again; if it persists, check "+
+					"the Runpod console.", name, id, timeout, err))
 		},
-		Refused: func(err error) diag.Diagnostic {
-			return diagnostics.APIError("Cluster Not Deleted",
-				fmt.Sprintf("deleting cluster %q (%s); it keeps billing until it is deleted", name, id), err)
-		},
-		// Confirm: a delete is done only when a read says the cluster is gone.
-		Wait: &deletion.Wait{
-			Timeout: timeout,
-			Backoff: r.waits,
-			StillExists: func(timeout time.Duration, err error) diag.Diagnostic {
-				return diag.NewErrorDiagnostic("Cluster Still Exists",
-					fmt.Sprintf("The API accepted the delete of cluster %q (%s), but it could still be read after %s (still readable "+
-						"when the wait ended: %s), and its pods bill until it is gone. Run destroy again; if it persists, check "+
-						"the Runpod console.", name, id, timeout, err))
-			},
-		},
-	})...)
+	}
+	resp.Diagnostics.Append(deletion.Run(ctx, del)...)
 }
 
 // ImportState takes a cluster id. The settings Runpod does not return

@@ -7,9 +7,7 @@ package ecrdelegation
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -145,28 +143,18 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 
 	// The POST is sent once: neither the client nor the provider retries
 	// it, because a second attempt could register a second delegation.
-	if d := lostcreate.RefuseTwin(ctx, Kind, like, client, r.Data.Creates()); d != nil {
+	if d := lostcreate.RefuseTwin(ctx, Kind, like, r.Data); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	flight := r.Data.Creates().Send(Kind.Noun, name)
-	defer flight.Done()
-	started := time.Now()
-	created, err := client.CreateDelegation(ctx, body)
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		adopted, d := lostcreate.Resolve(ctx, Kind, like, client, r.Data.Creates(), flight, "registering "+what, started, nil, err)
-		resp.Diagnostics.Append(d)
-		if adopted == nil {
-			return
-		}
-		created = adopted
-	} else if err != nil {
+	created, err := lostcreate.Create(ctx, Kind, like, r.Data, "registering "+what,
+		func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) }, &resp.Diagnostics)
+	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err))
+	}
+	if created == nil {
 		return
 	}
-	r.Data.Creates().Own(Kind.Noun, created.ID)
-	flight.Done()
-	tflog.Info(ctx, "registered ECR delegation", map[string]any{"id": created.ID})
 
 	// Save the id first so that a failing read-back cannot orphan it.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
@@ -219,12 +207,9 @@ func (r *delegationResource) Delete(ctx context.Context, req resource.DeleteRequ
 		return
 	}
 	id := state.ID.ValueString()
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: Kind.Noun, Name: displayName(state.Name.ValueString(), state.Resource.ValueString()), ID: id,
-		Delete: func(ctx context.Context) error { return client.RevokeDelegation(ctx, id) },
-		// Confirmed gone by a fresh list: there is no read by id.
-		Read: func(ctx context.Context) error { _, err := client.GetDelegation(ctx, id); return err },
-	})...)
+	// Confirmed gone by a fresh list: the client's read of one lists them.
+	resp.Diagnostics.Append(deletion.Run(ctx,
+		Kind.Deletion(client, nil, id, displayName(state.Name.ValueString(), state.Resource.ValueString())))...)
 }
 
 // displayName names a delegation in messages: its name, or the ARN for one

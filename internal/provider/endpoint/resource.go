@@ -128,7 +128,7 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), "creating "+what,
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
 		func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) }, &resp.Diagnostics)
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Created", "creating "+what, err))
@@ -224,16 +224,10 @@ func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: "endpoint", Name: name, ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteEndpoint(ctx, id) },
-		Read: func(ctx context.Context) error {
-			_, err := client.GetEndpoint(ctx, id)
-			return err
-		},
-		StillExistsNote: "Its active workers keep billing until it is gone.",
-		Wait:            &deletion.Wait{Timeout: timeout, Backoff: r.waits},
-	})...)
+	del := Kind.Deletion(client, nil, id, name)
+	del.StillExistsNote = "Its active workers keep billing until it is gone."
+	del.Wait = &deletion.Wait{Timeout: timeout, Backoff: r.waits}
+	resp.Diagnostics.Append(deletion.Run(ctx, del)...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -50,6 +51,13 @@ type Kind[T any] struct {
 	// (*providerdata.Reads).Templates.
 	SharedGet  func(*providerdata.Reads, context.Context, string) (*T, error)
 	SharedList func(*providerdata.Reads, context.Context) ([]T, error)
+	// FreshList, when set, lists every object from a list sent after the
+	// call began, shared with the calls of this process waiting at the
+	// time (name checks, delete confirmations, lookups after a lost create
+	// reply), e.g. (*providerdata.Reads).FreshTemplates: one request serves
+	// many writes of one run, and none is answered from a list older than
+	// its question. Without it those calls use ListAll and Get.
+	FreshList func(*providerdata.Reads, context.Context) ([]T, error)
 
 	// UniqueNames is set for the kinds whose names are unique in an account
 	// (templates, secrets, registry credentials): Find then finds an object
@@ -65,6 +73,33 @@ type Kind[T any] struct {
 
 // ErrNotFound is what Find returns when no object has the name.
 var ErrNotFound = fmt.Errorf("not found")
+
+// Lister is the kind's list for a write's checks: FreshList when the kind
+// has one, otherwise ListAll.
+func (k Kind[T]) Lister(client *runpod.Client, reads *providerdata.Reads) func(context.Context) ([]T, error) {
+	if k.FreshList != nil && reads != nil {
+		return func(ctx context.Context) ([]T, error) { return k.FreshList(reads, ctx) }
+	}
+	return func(ctx context.Context) ([]T, error) { return k.ListAll(client, ctx) }
+}
+
+// Deletion is the request that deletes the object with id (named name in
+// messages) with Remove and confirms it gone: from a fresh list sent after
+// the delete returned when the kind has one (deletion.Listed, shared with
+// this process's other deletes of the kind), else, and for an object that
+// list still holds, with Get.
+func (k Kind[T]) Deletion(client *runpod.Client, reads *providerdata.Reads, id, name string) deletion.Request {
+	get := func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err }
+	req := deletion.Request{
+		Kind: k.Noun, Name: name, ID: id,
+		Delete: func(ctx context.Context) error { return k.Remove(client, ctx, id) },
+		Read:   get,
+	}
+	if k.FreshList != nil && reads != nil {
+		req.Read = deletion.Listed(id, func(ctx context.Context) ([]T, error) { return k.FreshList(reads, ctx) }, k.ID, get)
+	}
+	return req
+}
 
 // Find returns the object named exactly name, or ErrNotFound, for kinds
 // whose names are unique.

@@ -27,6 +27,7 @@ var Kind = kinds.Kind[runpod.NetworkVolume]{
 	Remove:       (*runpod.Client).DeleteNetworkVolume,
 	SharedGet:    (*providerdata.Reads).NetworkVolume,
 	SharedList:   (*providerdata.Reads).NetworkVolumes,
+	FreshList:    (*providerdata.Reads).FreshNetworkVolumes,
 }
 
 // lookalike tells package lostcreate how to recognise the volume body

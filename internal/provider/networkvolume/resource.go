@@ -150,7 +150,7 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	what := fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter)
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), client, r.Data.Creates(), what,
+	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, what,
 		func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) }, &resp.Diagnostics)
 	if err != nil {
 		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Created", what, err))
@@ -219,28 +219,27 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	// provider does not count on one: it looks for pods (cluster members
 	// included) that mount the volume and refuses itself. A replacement
 	// deletes through here too, so it is refused the same way.
-	if d := mountedBy(ctx, client, state.volumeModel); d != nil {
+	if d := mountedBy(ctx, r.Data.Reads(), state.volumeModel); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
-		Kind: Kind.Noun, Name: state.Name.ValueString(), ID: id,
-		Delete: func(ctx context.Context) error { return client.DeleteNetworkVolume(ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := client.GetNetworkVolume(ctx, id); return err },
-		InUseRemedy: func(context.Context) string {
-			return "Terminate the pods that mount it (and detach it from any serverless endpoint), then destroy again. " +
-				"The provider does not detach the volume or delete pods for you; the volume and its data are unchanged."
-		},
-		StillExistsNote: "It bills until it is gone.",
-	})...)
+	del := Kind.Deletion(client, r.Data.Reads(), id, state.Name.ValueString())
+	del.InUseRemedy = func(context.Context) string {
+		return "Terminate the pods that mount it (and detach it from any serverless endpoint), then destroy again. " +
+			"The provider does not detach the volume or delete pods for you; the volume and its data are unchanged."
+	}
+	del.StillExistsNote = "It bills until it is gone."
+	resp.Diagnostics.Append(deletion.Run(ctx, del)...)
 }
 
 // mountedBy returns the error refusing to delete a volume that pods mount,
 // naming them, or nil when none does. A failed look-up refuses too: the
-// provider cannot tell that deleting is safe.
-func mountedBy(ctx context.Context, client *runpod.Client, state volumeModel) diag.Diagnostic {
+// provider cannot tell that deleting is safe. The pods come from a list
+// sent after the check began, shared with this process's other volume
+// deletes (providerdata's fresh lists).
+func mountedBy(ctx context.Context, reads *providerdata.Reads, state volumeModel) diag.Diagnostic {
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	pods, err := client.ListPods(ctx, true)
+	pods, err := reads.FreshPods(ctx)
 	if err != nil {
 		return diagnostics.APIError("Cannot Check Network Volume Users",
 			fmt.Sprintf("listing pods to check that none mounts network volume %q (%s) before deleting it; nothing was "+

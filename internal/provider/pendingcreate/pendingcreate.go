@@ -52,12 +52,18 @@ type Create[T any] struct {
 // state at once, so that nothing after it can orphan the object. It
 // returns the object created (the caller then reads it back and stores
 // it), or nil with the error in diags.
-func Run[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, c Create[T], state *tfsdk.State,
+func Run[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, c Create[T], state *tfsdk.State,
 	diags *diag.Diagnostics,
 ) *T {
-	if !NameIsFree(ctx, k, client, c.Name, diags) {
+	client, d := data.Client()
+	if diags.Append(d...); diags.HasError() {
 		return nil
 	}
+	flight, ok := claimName(ctx, k, data, client, c.Name, diags)
+	if !ok {
+		return nil
+	}
+	defer flight.Done()
 	created, err := c.Send(ctx)
 	created, err, lookupErr := AfterAmbiguousCreate(ctx, k, client, c.Name, created, err, diags)
 	if err != nil {
@@ -86,6 +92,44 @@ func Run[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, c C
 // import command) or when the check itself fails.
 func NameIsFree[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string, diags *diag.Diagnostics) bool {
 	existing, err := k.Find(ctx, client, name)
+	return nameChecked(k, name, existing, err, diags)
+}
+
+// claimName is NameIsFree for the create about to be sent by this provider
+// process (data): with the kind's FreshList, the check is served from a
+// list shared with the other checks and delete confirmations of the kind,
+// sent after the check began, and providerdata.Creates.Claim makes sure
+// that no create of the same name by this process overlapped that list.
+// When the name is free it returns the create's flight: call Done when the
+// create is over (defer), so that a same-name check waits for it.
+func claimName[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, client *runpod.Client, name string,
+	diags *diag.Diagnostics,
+) (*providerdata.Flight, bool) {
+	find := func(ctx context.Context) (*T, error) {
+		if k.FreshList == nil {
+			return k.Find(ctx, client, name)
+		}
+		all, err := k.FreshList(data.Reads(), ctx)
+		return k.Named(all, err, name)
+	}
+	var existing *T
+	flight, free, err := data.Creates().Claim(ctx, k.Noun, name, func(ctx context.Context) (bool, error) {
+		found, err := find(ctx)
+		if errors.Is(err, kinds.ErrNotFound) {
+			return true, nil
+		}
+		existing = found
+		return false, err
+	})
+	if free {
+		return flight, true
+	}
+	nameChecked(k, name, existing, err, diags) // err nil: taken by existing
+	return nil, false
+}
+
+// nameChecked words the answer of a name check (see NameIsFree).
+func nameChecked[T any](k kinds.Kind[T], name string, existing *T, err error, diags *diag.Diagnostics) bool {
 	switch {
 	case errors.Is(err, kinds.ErrNotFound):
 		return true
@@ -173,7 +217,7 @@ func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client,
 // id, or the one a pending create left (see DeleteID), and confirms that it
 // is gone (deletion.Run). inUse, when set, words a refusal of the delete
 // (deletion.Request.InUseRemedy) for the object with that id.
-func Delete[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, stateID, name string,
+func Delete[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, reads *providerdata.Reads, stateID, name string,
 	inUse func(ctx context.Context, id string) string,
 ) diag.Diagnostics {
 	var diags diag.Diagnostics
@@ -181,11 +225,7 @@ func Delete[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, 
 	if !ok {
 		return diags
 	}
-	req := deletion.Request{
-		Kind: k.Noun, Name: name, ID: id,
-		Delete: func(ctx context.Context) error { return k.Remove(client, ctx, id) },
-		Read:   func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err },
-	}
+	req := k.Deletion(client, reads, id, name)
 	if inUse != nil {
 		req.InUseRemedy = func(ctx context.Context) string { return inUse(ctx, id) }
 	}

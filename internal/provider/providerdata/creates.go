@@ -170,3 +170,58 @@ func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bo
 		}
 	}
 }
+
+// Claim is the name check before a create of a kind whose names are unique
+// (templates, secrets, registry credentials), made safe to serve from a
+// list shared with other checks: free reads whether name is free, from a
+// list sent after it began (a fresh list). Its answer counts only when no
+// create of the kind named name by this process was under way when it
+// began, or began before Claim records this one: otherwise that create's
+// object may be missing from the list, so Claim waits until it is over and
+// reads again. When free says the name is free, Claim records the create
+// about to be sent (Send) in the same step, and returns its flight: the
+// caller calls Done when the create is over. ok is false when the name is
+// taken (the caller words it) and err is free's error or ctx's.
+func (c *Creates) Claim(ctx context.Context, kind, name string, free func(context.Context) (bool, error)) (_ *Flight, ok bool, err error) {
+	k := flightKey{kind, name}
+	for {
+		// Quiet and the count of creates begun, read together: a create
+		// begun later shows in the count, one under way now in quiet.
+		quiet, before := c.quiet(k, false)
+		if !quiet {
+			if err := poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
+				q, _ := c.quiet(k, false)
+				return q, nil
+			}); err != nil {
+				return nil, false, err
+			}
+			continue
+		}
+		isFree, err := free(ctx)
+		if err != nil || !isFree {
+			return nil, false, err
+		}
+		if f := c.sendIfUnchanged(k, before); f != nil {
+			return f, true, nil
+		}
+		// A same-name create began meanwhile: wait for it and look again.
+	}
+}
+
+// sendIfUnchanged is Send when no create of k is under way and none began
+// since started counted before; otherwise it records nothing and is nil.
+func (c *Creates) sendIfUnchanged(k flightKey, before uint64) *Flight {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f := c.flights[k]
+	if f == nil {
+		f = &flights{}
+		c.flights[k] = f
+	}
+	if f.sending+f.resolving != 0 || f.started != before {
+		return nil
+	}
+	f.sending++
+	f.started++
+	return &Flight{c: c, key: k}
+}

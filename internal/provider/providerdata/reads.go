@@ -205,6 +205,10 @@ type kindReads[T any] struct {
 	mu    sync.Mutex
 	reads int          // single-object reads started in this process
 	snap  *snapshot[T] // the latest list, finished or in flight; nil before the first
+
+	// Fresh lists (fresh.go): the one waiting to be sent, which new callers
+	// join, and the last one sent.
+	queued, sending *snapshot[T]
 }
 
 // snapshot is one list request: done is closed once objects or err is set.

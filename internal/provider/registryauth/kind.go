@@ -19,5 +19,6 @@ var Kind = kinds.Kind[runpod.Registry]{
 	Remove:       (*runpod.Client).DeleteRegistry,
 	SharedGet:    (*providerdata.Reads).Registry,
 	SharedList:   (*providerdata.Reads).Registries,
+	FreshList:    (*providerdata.Reads).FreshRegistries,
 	UniqueNames:  true,
 }

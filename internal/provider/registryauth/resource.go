@@ -228,13 +228,14 @@ func requireCredentials(ctx context.Context, req resource.ModifyPlanRequest, dia
 // registry is this credential: Runpod silently clears that reference when
 // the credential is deleted. Best effort: it never fails a plan.
 func (r *registryResource) warnReferencingTemplates(ctx context.Context, state registryModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.Data.Client()
-	if d.HasError() {
+	if _, d := r.Data.Client(); d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that use the registry credential")
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	templates, err := client.ListTemplates(ctx)
+	// The plan's list of templates, shared with their refresh and with
+	// the other objects' plans (one list however many are destroyed).
+	templates, err := r.Data.Reads().Templates(ctx)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Use The Registry Credential",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that use registry credential %q", name), err))
@@ -292,7 +293,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	ctx = runpod.WithSensitiveValues(ctx, username, password)
 	name := plan.Name.ValueString()
 
-	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Registry]{
+	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Registry]{
 		Name: name,
 		Send: func(ctx context.Context) (*runpod.Registry, error) {
 			created, err := client.CreateRegistry(ctx, name, username, password)
@@ -341,7 +342,7 @@ func (r *registryResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			return podsUsing(ctx, client, id) + "Terminate these pods, or change their registry to another credential, " +
 				"then destroy again. The provider does not detach or delete pods for you."

@@ -21,6 +21,7 @@ var Kind = kinds.Kind[runpod.Secret]{
 	Remove:       (*runpod.Client).DeleteSecret,
 	SharedGet:    (*providerdata.Reads).Secret,
 	SharedList:   (*providerdata.Reads).Secrets,
+	FreshList:    (*providerdata.Reads).FreshSecrets,
 	UniqueNames:  true,
 	FilterByName: func(ctx context.Context, client *runpod.Client, name string) ([]runpod.Secret, error) {
 		return client.FindSecretsByName(ctx, name)

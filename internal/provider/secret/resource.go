@@ -249,13 +249,14 @@ func sendsValue(plan, state secretModel) bool {
 // from such a template fails at boot. Checking is best effort: it never
 // fails a plan.
 func (r *secretResource) warnReferencingTemplates(ctx context.Context, state secretModel, doing string, diags *diag.Diagnostics) {
-	client, d := r.Data.Client()
-	if d.HasError() {
+	if _, d := r.Data.Client(); d.HasError() {
 		tflog.Debug(ctx, "no API client at plan time; not checking templates that reference the secret")
 		return
 	}
 	name := state.Name.ValueString()
-	templates, err := client.ListTemplates(ctx)
+	// The plan's list of templates, shared with their refresh and with
+	// the other objects' plans (one list however many are destroyed).
+	templates, err := r.Data.Reads().Templates(ctx)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Reference The Secret",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that reference secret %q", name), err))
@@ -395,7 +396,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	ctx = runpod.WithSensitiveValues(ctx, value)
 	name := plan.Name.ValueString()
 
-	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Secret]{
+	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Secret]{
 		Name: name,
 		Send: func(ctx context.Context) (*runpod.Secret, error) {
 			return client.CreateSecret(ctx, runpod.CreateSecretRequest{
@@ -531,7 +532,7 @@ func (r *secretResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	// Deleting a referenced secret is not refused by the API (the plan warns
 	// instead), so there is no in-use remedy.
-	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(), nil)...)
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(), nil)...)
 }
 
 // afterWrite is what a successful write answered, kept in case the read

@@ -18,5 +18,6 @@ var Kind = kinds.Kind[runpod.Template]{
 	Remove:       (*runpod.Client).DeleteTemplate,
 	SharedGet:    (*providerdata.Reads).Template,
 	SharedList:   (*providerdata.Reads).Templates,
+	FreshList:    (*providerdata.Reads).FreshTemplates,
 	UniqueNames:  true,
 }

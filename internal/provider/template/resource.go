@@ -47,7 +47,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created := pendingcreate.Run(ctx, Kind, client, pendingcreate.Create[runpod.Template]{
+	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Template]{
 		Name:    name,
 		Send:    func(ctx context.Context) (*runpod.Template, error) { return client.CreateTemplate(ctx, body) },
 		Refused: func(_ context.Context, err error) (diag.Diagnostic, bool) { return tooLarge(err) },
@@ -122,7 +122,7 @@ func (r *templateResource) Delete(ctx context.Context, req resource.DeleteReques
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, state.ID.ValueString(), state.Name.ValueString(),
+	resp.Diagnostics.Append(pendingcreate.Delete(ctx, Kind, client, r.Data.Reads(), state.ID.ValueString(), state.Name.ValueString(),
 		func(ctx context.Context, id string) string {
 			name := state.Name.ValueString()
 			return inUseRemedy(ctx, client, id, name) + "\n\n" + removedWayOut(name)
