@@ -22,6 +22,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -614,7 +615,7 @@ func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateR
 	resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 }
 
-// readInto reads the pod back after a write and stores what the API
+// readInto reads the pod back after a write (kinds.Kind.ReadBack) and stores what the API
 // returned, with desired_status as applied. It returns the pod read, or
 // nil after an error.
 //
@@ -624,17 +625,17 @@ func (r *podResource) ImportState(ctx context.Context, req resource.ImportStateR
 func (r *podResource) readInto(ctx context.Context, client *runpod.Client, id string, prior podModel, desired string,
 	fallback *runpod.Pod, state *tfsdk.State, diags *diag.Diagnostics,
 ) *runpod.Pod {
-	p, err := client.GetPod(ctx, id)
-	if err != nil && fallback != nil && !runpod.IsNotFound(err) {
-		setState(ctx, fallback, prior, desired, state, diags)
-		diags.Append(notVerifiedWarning(fallback, prior.Name.ValueString(), desired, fmt.Sprintf("reading pod %s after writing it", id), err))
-		return nil
-	}
-	if err != nil {
-		diags.Append(diagnostics.APIError("Cannot Read Pod Back", fmt.Sprintf("reading pod %s after writing it", id), err))
+	written := kinds.Written[runpod.Pod]{Answer: fallback, Unverified: func(err error) diag.Diagnostic {
+		return notVerifiedWarning(fallback, prior.Name.ValueString(), desired, fmt.Sprintf("reading pod %s after writing it", id), err)
+	}}
+	p := Kind.ReadBack(ctx, client, id, written, diags)
+	if p == nil {
 		return nil
 	}
 	setState(ctx, p, prior, desired, state, diags)
+	if p == fallback {
+		return nil // not read back: nothing fresh to record pending changes from
+	}
 	return p
 }
 
