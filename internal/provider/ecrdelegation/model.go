@@ -90,3 +90,14 @@ func nameOf(d *runpod.EcrDelegation) string {
 	}
 	return *d.Name
 }
+
+// withPrior is the state of a delegation read from the API, keeping the ARN
+// that state or the plan holds when it names the delegation's repository
+// (Runpod does not return the ARN; see fromAPI).
+func withPrior(d *runpod.EcrDelegation, resource types.String) delegationModel {
+	m := fromAPI(d)
+	if !resource.IsNull() && !resource.IsUnknown() && sameRepository(resource.ValueString(), d) {
+		m = m.withResource(resource)
+	}
+	return m
+}

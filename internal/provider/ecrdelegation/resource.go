@@ -174,18 +174,7 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 	if providerdata.StopRefresh(ctx, Kind.Noun, id, err, false, resp) {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, merge(found, prior.Resource))...)
-}
-
-// merge is the state of a delegation read from the API, keeping the ARN
-// that state or the plan holds when it names the delegation's repository
-// (Runpod does not return the ARN; see fromAPI).
-func merge(d *runpod.EcrDelegation, resource types.String) delegationModel {
-	m := fromAPI(d)
-	if !resource.IsNull() && !resource.IsUnknown() && sameRepository(resource.ValueString(), d) {
-		m = m.withResource(resource)
-	}
-	return m
+	resp.Diagnostics.Append(resp.State.Set(ctx, withPrior(found, prior.Resource))...)
 }
 
 // Update is reached only when the configured ARN names the delegation's
@@ -229,6 +218,6 @@ func readInto(ctx context.Context, client *runpod.Client, id string, arn types.S
 ) {
 	written := kinds.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
 	if d := Kind.ReadBack(ctx, client, id, written, diags); d != nil {
-		diags.Append(state.Set(ctx, merge(d, arn))...)
+		diags.Append(state.Set(ctx, withPrior(d, arn))...)
 	}
 }

@@ -67,7 +67,7 @@ func NewListResource() list.ListResource {
 		Convert: func(_ context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
 			// As Read leaves an imported volume: allow_duplicate is only
 			// read at create and stays null.
-			return withConfig(fromAPI(v), resourceModel{}), nil
+			return withPrior(fromAPI(v), resourceModel{}), nil
 		},
 	}}
 }

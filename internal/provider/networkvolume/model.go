@@ -121,13 +121,13 @@ func monthlyEstimate(size types.Int64, tier types.String) types.Float64 {
 	return types.Float64Value(math.Round(cost.USDPerMonth*100) / 100)
 }
 
-// withConfig carries the configuration-only arguments from m (the plan or
+// withPrior carries the configuration-only arguments from m (the plan or
 // prior state) into a model read from the API, with the monthly estimate
 // for what the API holds. Runpod's size goes to reported_size_gb; size_gb
 // keeps m's (the value configured at the last apply), so that a volume
 // grown outside Terraform is drift in reported_size_gb and never a
 // planned shrink. Without one in m (import, query) size_gb is Runpod's.
-func withConfig(v volumeModel, m resourceModel) resourceModel {
+func withPrior(v volumeModel, m resourceModel) resourceModel {
 	reported := v.SizeGB
 	if tfvalue.Known(m.SizeGB) {
 		v.SizeGB = m.SizeGB

@@ -142,10 +142,10 @@ func TestModelMatchesSchemas(t *testing.T) {
 	NewDataSource().Schema(ctx, datasource.SchemaRequest{}, &ds)
 	// The resource adds its configuration-only arguments, Runpod's size
 	// and its cost estimate (resourceModel).
-	withConfig := append([]string{"allow_duplicate", "estimated_cost_per_month", "reported_size_gb"}, want...)
-	sort.Strings(withConfig)
+	withPrior := append([]string{"allow_duplicate", "estimated_cost_per_month", "reported_size_gb"}, want...)
+	sort.Strings(withPrior)
 	for name, c := range map[string]struct{ attrs, want []string }{
-		"resource":    {keys(rs.Schema.Attributes), withConfig},
+		"resource":    {keys(rs.Schema.Attributes), withPrior},
 		"data source": {keys(ds.Schema.Attributes), want},
 	} {
 		if attrs := c.attrs; !reflect.DeepEqual(attrs, c.want) {

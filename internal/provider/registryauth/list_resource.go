@@ -24,7 +24,7 @@ func NewListResource() list.ListResource {
 		Convert: func(_ context.Context, r *runpod.Registry) (registryModel, diag.Diagnostics) {
 			// As Read leaves an imported credential: the credential
 			// arguments come only from configuration, so they are null here.
-			return withCredentials(fromAPI(r), registryModel{}), nil
+			return withPrior(fromAPI(r), registryModel{}), nil
 		},
 	}
 }

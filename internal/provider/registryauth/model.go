@@ -29,10 +29,10 @@ func fromAPI(r *runpod.Registry) registryData {
 	return registryData{ID: types.StringValue(r.ID), Name: types.StringValue(r.Name)}
 }
 
-// withCredentials completes the resource model from the API's answer and
+// withPrior completes the resource model from the API's answer and
 // the credential arguments as configured, which the API never returns.
 // password_wo is always null: write-only values are never stored.
-func withCredentials(d registryData, creds registryModel) registryModel {
+func withPrior(d registryData, creds registryModel) registryModel {
 	return registryModel{
 		registryData:      d,
 		Username:          creds.Username,

@@ -22,7 +22,7 @@ func NewListResource() list.ListResource {
 		Convert: func(_ context.Context, s *runpod.Secret) (secretModel, diag.Diagnostics) {
 			// As Read leaves an imported secret: the value arguments come
 			// only from configuration, so they are null here.
-			return withCredentials(fromAPI(s), secretModel{}), nil
+			return withPrior(fromAPI(s), secretModel{}), nil
 		},
 	}
 }

@@ -53,10 +53,10 @@ func fromAPI(s *runpod.Secret) secretData {
 	return d
 }
 
-// withCredentials completes the resource model from the API's metadata and
+// withPrior completes the resource model from the API's metadata and
 // the value arguments as they were configured (never returned by the API).
 // value_wo is always null: write-only values are never stored.
-func withCredentials(d secretData, creds secretModel) secretModel {
+func withPrior(d secretData, creds secretModel) secretModel {
 	return secretModel{
 		secretData:     d,
 		Value:          creds.Value,
