@@ -7,8 +7,8 @@ import (
 )
 
 // Choice is the decision on a GPU preference list: Runpod places exactly
-// the type it is asked for and never falls back to another (API.md section
-// 9, rule 11), so pods (gpu.type_ids) and clusters (gpu_type_ids) choose
+// the type it is asked for and never falls back to another (the API
+// reference's placement rules), so pods (gpu.type_ids) and clusters (gpu_type_ids) choose
 // at plan time, in list order, the first type that can be placed.
 type Choice struct {
 	// TypeID is the chosen type, "" when none can be placed; Result is its

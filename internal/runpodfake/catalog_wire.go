@@ -1,6 +1,6 @@
 package runpodfake
 
-// The catalog objects as the API serves them (API.md §8, spec GpuType,
+// The catalog objects as the API serves them (the API reference, spec GpuType,
 // DataCenter, CpuType), built from the fake's views of its catalog; see
 // wire.go. The fields that include=AVAILABILITY (or GPU_AVAILABILITY,
 // CPU_AVAILABILITY) adds are left out when the view has none.

@@ -1,6 +1,6 @@
 package runpodfake
 
-// The Cluster object as the API serves it (API.md §6, spec Cluster), built
+// The Cluster object as the API serves it (the API reference, spec Cluster), built
 // from the fake's model; see wire.go.
 
 // clusterJSON is the Cluster object: identity, type, the homogeneous

@@ -1,6 +1,6 @@
 package runpodfake
 
-// The Endpoint object as the API serves it (API.md §11, spec Endpoint:
+// The Endpoint object as the API serves it (the API reference, spec Endpoint:
 // ContainerConfig plus the serverless fields), built from the fake's
 // model; see wire.go.
 

@@ -1,7 +1,7 @@
 package runpodfake
 
-// The endpoint workers and releases answers as the API serves them (API.md
-// §11, spec Worker, WorkerSummary, Release, GET /v2/serverless/{id}/workers
+// The endpoint workers and releases answers as the API serves them (the API reference,
+// spec Worker, WorkerSummary, Release, GET /v2/serverless/{id}/workers
 // and /releases), built from the fake's model; see wire.go.
 
 // workerListJSON is {workers: [Worker], summary: WorkerSummary,

@@ -1,6 +1,6 @@
 package runpodfake
 
-// The NetworkVolume object as the API serves it (API.md §4, spec
+// The NetworkVolume object as the API serves it (the API reference, spec
 // NetworkVolume), built from the fake's model; see wire.go.
 
 // networkVolumeJSON is {id, name, size (GB), dataCenter, type}, every

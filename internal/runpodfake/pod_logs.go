@@ -342,7 +342,7 @@ func (f *Fake) getPodLogs(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeLogStream answers 200 with the SSE framing of pod and worker logs
-// (API.md §14): one event per line, "id: <ts>/<seq>" and "data: {ts,
+// (the API reference): one event per line, "id: <ts>/<seq>" and "data: {ts,
 // source, line}", each followed by a blank line.
 func writeLogStream(w http.ResponseWriter, events []podLogEvent) {
 	var b strings.Builder

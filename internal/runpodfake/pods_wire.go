@@ -1,6 +1,6 @@
 package runpodfake
 
-// The Pod object as the API serves it (API.md §7, spec Pod, PodSsh,
+// The Pod object as the API serves it (the API reference, spec Pod, PodSsh,
 // PodCluster, PodGlobalNetworking, PodRuntime, Mounts), built from the
 // fake's model; see wire.go.
 

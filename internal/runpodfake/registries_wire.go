@@ -1,8 +1,8 @@
 package runpodfake
 
-// The Registry and EcrDelegation objects as the API serves them (API.md §5
-// and §5a, spec Registry, EcrDelegation), built from the fake's model; see
-// wire.go. Neither carries what was sent to create it: a registry's
+// The Registry and EcrDelegation objects as the API serves them (the API
+// reference, spec Registry, EcrDelegation), built from the fake's model;
+// see wire.go. Neither carries what was sent to create it: a registry's
 // username and password are write-only, a delegation's resource ARN is not
 // returned.
 

@@ -1,6 +1,6 @@
 package runpodfake
 
-// The Secret object as the API serves it (API.md §2, [newer-docs]), built
+// The Secret object as the API serves it (the API reference, [newer-docs]), built
 // from the fake's model; see wire.go.
 
 // secretJSON is {id, name, description, createdAt, valueLastUpdatedAt}:

@@ -1,6 +1,6 @@
 package runpodfake
 
-// The Template object as the API serves it (API.md §3, spec Template:
+// The Template object as the API serves it (the API reference, spec Template:
 // ContainerConfig plus the template fields, TemplateMounts), built from
 // the fake's model; see wire.go.
 
