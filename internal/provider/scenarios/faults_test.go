@@ -72,6 +72,14 @@ func rest(collection string, inPlace bool) requests {
 	return r
 }
 
+// confirmedFromList is r for a kind whose deletes are confirmed from a
+// list of its collection sent after the DELETE (kinds.Kind.FreshList),
+// before any read of the one object: the destroy's list fails too.
+func confirmedFromList(r requests, collection string) requests {
+	r.destroy = append(r.destroy, req{"GET", collection, 0})
+	return r
+}
+
 // req is a request matched by method and path ("*" ends a prefix). pass is
 // how many matching requests go through untouched before the fault strikes:
 // the SSH key resources read the same path before their write and again to
@@ -84,9 +92,13 @@ type req struct {
 func (r req) String() string { return r.method + " " + r.path }
 
 // name is how the request appears in the subtest's name, e.g.
-// GET_v2_account_ssh-keys or, with a pass count, GET_v2_account_ssh-keys_after1.
+// GET_v2_templates (one template), GET_v2_templates_list (the collection)
+// or, with a pass count, GET_v2_account_ssh-keys_list_after1.
 func (r req) name() string {
 	n := r.method + "_" + strings.Trim(strings.ReplaceAll(r.path, "/", "_"), "_*")
+	if r.method == "GET" && !strings.HasSuffix(r.path, "*") {
+		n += "_list"
+	}
 	if r.pass > 0 {
 		n += fmt.Sprintf("_after%d", r.pass)
 	}
@@ -131,7 +143,7 @@ func kinds() []kind {
   image = "busybox:2"
 }`,
 			},
-			requests:  rest("/v2/templates", true),
+			requests:  confirmedFromList(rest("/v2/templates", true), "/v2/templates"),
 			apiObject: listFromAPI("/v2/templates", "fm-template"),
 		},
 		{
@@ -148,7 +160,7 @@ func kinds() []kind {
   data_center_id = "EU-RO-1"
 }`,
 			},
-			requests:  rest("/v2/network-volumes", true),
+			requests:  confirmedFromList(rest("/v2/network-volumes", true), "/v2/network-volumes"),
 			apiObject: listFromAPI("/v2/network-volumes", "fm-volume"),
 		},
 		{
@@ -159,7 +171,7 @@ func kinds() []kind {
   username = "bot"
   password = "fm-password"
 }`, ""},
-			requests:  rest("/v2/registries", false),
+			requests:  confirmedFromList(rest("/v2/registries", false), "/v2/registries"),
 			apiObject: listFromAPI("/v2/registries", "fm-registry"),
 		},
 		{
@@ -176,7 +188,7 @@ func kinds() []kind {
   description = "two"
 }`,
 			},
-			requests:  rest("/v2/account/secrets", true),
+			requests:  confirmedFromList(rest("/v2/account/secrets", true), "/v2/account/secrets"),
 			apiObject: listFromAPI("/v2/account/secrets", "fm_secret"),
 		},
 		{
