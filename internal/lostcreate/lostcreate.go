@@ -195,14 +195,16 @@ func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *p
 // Baseline is the list taken just before a create of a kind without
 // creation times, to tell afterwards which lookalike the create made: it
 // holds the lookalikes that exist already (waiting for same-name creates of
-// this process still under way, providerdata.Settle). For kinds with
-// creation times it lists nothing and answers nil.
+// this process still under way, providerdata.Settle). A recent list that
+// vouches for the name serves (providerdata.Creates.Recent): the plan's
+// guard has refused the lookalikes this configuration does not manage. For
+// kinds with creation times it lists nothing and answers nil.
 func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) ([]T, diag.Diagnostic) {
 	if k.CreatedAt != nil {
 		return nil, nil
 	}
 	creates := data.Creates()
-	before, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
+	before, _, err := providerdata.Settle(creates.Recent(ctx, k.Noun, l.Name), creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
 		return pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
 	})
 	if err != nil {

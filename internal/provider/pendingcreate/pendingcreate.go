@@ -98,7 +98,8 @@ func NameIsFree[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Clie
 // claimName is NameIsFree for the create about to be sent by this provider
 // process (data): with the kind's FreshList, the check is served from a
 // list shared with the other checks and delete confirmations of the kind,
-// sent after the check began, and providerdata.Creates.Claim makes sure
+// sent after the check began (or a recent one that vouches for the name,
+// providerdata.RecentListAge), and providerdata.Creates.Claim makes sure
 // that no create of the same name by this process overlapped that list.
 // When the name is free it returns the create's flight: call Done when the
 // create is over (defer), so that a same-name check waits for it.

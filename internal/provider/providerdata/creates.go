@@ -3,6 +3,7 @@ package providerdata
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
@@ -33,11 +34,20 @@ type flightKey struct{ kind, name string }
 // flights counts one kind and name's creates under way: sending (POST sent,
 // no reply yet) and resolving (the reply was lost and the create is looking
 // up what it made); started counts every Send, so that a list can tell
-// whether a create began while it ran.
+// whether a create began while it ran; last is the createSeq of the latest
+// Send or Done, so that a fresh list sent earlier can tell whether it came
+// after all of them (Recent).
 type flights struct {
 	sending, resolving int
 	started            uint64
+	last               uint64
 }
+
+// createSeq numbers the Sends and Dones of every create, so that a fresh
+// list can record (snapshot.mark, read before the list is sent) which of
+// them came before it: those numbered at most its mark. One counter for
+// the process is enough, as the numbers are only compared.
+var createSeq atomic.Uint64
 
 func newCreates() *Creates {
 	return &Creates{owned: map[string]map[string]bool{}, flights: map[flightKey]*flights{}}
@@ -81,6 +91,7 @@ func (c *Creates) Send(kind, name string) *Flight {
 	}
 	f.sending++
 	f.started++
+	f.last = createSeq.Add(1)
 	return &Flight{c: c, key: k}
 }
 
@@ -113,6 +124,7 @@ func (f *Flight) Done() {
 	} else {
 		fl.sending--
 	}
+	fl.last = createSeq.Add(1)
 }
 
 // quiet reports whether no create of the key that a guard (or, with
@@ -174,7 +186,8 @@ func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bo
 // Claim is the name check before a create of a kind whose names are unique
 // (templates, secrets, registry credentials), made safe to serve from a
 // list shared with other checks: free reads whether name is free, from a
-// list sent after it began (a fresh list). Its answer counts only when no
+// list sent after it began (a fresh list), or from a recent one that
+// vouches for name (its context is Recent's, see Recent lists in fresh.go). Its answer counts only when no
 // create of the kind named name by this process was under way when it
 // began, or began before Claim records this one: otherwise that create's
 // object may be missing from the list, so Claim waits until it is over and
@@ -197,7 +210,7 @@ func (c *Creates) Claim(ctx context.Context, kind, name string, free func(contex
 			}
 			continue
 		}
-		isFree, err := free(ctx)
+		isFree, err := free(c.Recent(ctx, kind, name))
 		if err != nil || !isFree {
 			return nil, false, err
 		}
@@ -223,5 +236,6 @@ func (c *Creates) sendIfUnchanged(k flightKey, before uint64) *Flight {
 	}
 	f.sending++
 	f.started++
+	f.last = createSeq.Add(1)
 	return &Flight{c: c, key: k}
 }

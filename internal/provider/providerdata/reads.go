@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -213,7 +214,11 @@ type kindReads[T any] struct {
 
 // snapshot is one list request: done is closed once objects or err is set.
 type snapshot[T any] struct {
-	writes  uint64 // the client's write count when the list was sent
+	writes uint64 // the client's write count when the list was sent
+	// Fresh lists only (fresh.go): when the list was sent, and the
+	// create sequence (createSeq) then, for a later caller's Recent check.
+	sentAt  time.Time
+	mark    uint64
 	done    chan struct{}
 	objects []T
 	byID    map[string]int
