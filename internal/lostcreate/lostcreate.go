@@ -71,8 +71,11 @@ type Lookalike[T any] struct {
 // name and, when known, the shape, and not an object that ended (a
 // terminated pod still listed).
 func (l Lookalike[T]) counts(k kinds.Kind[T], o *T) bool {
-	return k.Name(o) == l.Name && (l.Same == nil || l.Same(o)) && (k.Ended == nil || !k.Ended(o))
+	return k.Name(o) == l.Name && (l.Same == nil || l.Same(o)) && live(k, o)
 }
+
+// live reports whether o has not ended (kinds.Kind.Ended).
+func live[T any](k kinds.Kind[T], o *T) bool { return k.Ended == nil || !k.Ended(o) }
 
 // recent reports whether o was created after since (always true for kinds
 // whose API does not say when).
@@ -160,16 +163,17 @@ func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], dat
 // the object it may have made is looked for (Resolve; for kinds without
 // creation times against a list taken just before, Baseline). It returns
 // the object created or adopted, now owned by this process
-// (providerdata.Creates); or nil and the API's refusal, for the caller to
-// word; or nil and nil with the reason in diags.
+// (providerdata.Creates), or nil with the reason in diags. refused, when
+// set, words the API's refusal of the create (a capacity refusal, a verb
+// other than created); by default it is "<Kind> Not Created".
 func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
-	action string, send func(context.Context) (*T, error), diags *diag.Diagnostics,
-) (created *T, refused error) {
+	action string, send func(context.Context) (*T, error), refused func(error) diag.Diagnostic, diags *diag.Diagnostics,
+) *T {
 	creates := data.Creates()
 	before, d := Baseline(ctx, k, l, data)
 	if d != nil {
 		diags.Append(d)
-		return nil, nil
+		return nil
 	}
 	flight := creates.Send(k.Noun, l.Name)
 	defer flight.Done()
@@ -180,16 +184,20 @@ func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *p
 		adopted, d := Resolve(ctx, k, l, data, flight, action, started, before, err)
 		diags.Append(d)
 		if adopted == nil {
-			return nil, nil
+			return nil
 		}
 		created = adopted
 	case err != nil:
-		return nil, err
+		if refused == nil {
+			refused = func(err error) diag.Diagnostic { return diagnostics.APIError(k.Title()+" Not Created", action, err) }
+		}
+		diags.Append(refused(err))
+		return nil
 	}
 	creates.Own(k.Noun, k.ID(created))
 	flight.Done()
 	tflog.Info(ctx, "created "+k.Noun, map[string]any{"id": k.ID(created)})
-	return created, nil
+	return created
 }
 
 // Baseline is the list taken just before a create of a kind without
@@ -242,7 +250,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
 		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
-	same := pick(all, func(o *T) bool { return k.Name(o) == l.Name && (k.Ended == nil || !k.Ended(o)) })
+	same := pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
 	if len(same) == 0 {
 		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe "+
 			"(the provider did not send the request twice).", k.Noun, l.Name)

@@ -82,16 +82,15 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
-		func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) }, &resp.Diagnostics)
-	switch {
-	case runpod.IsCapacity(err):
-		resp.Diagnostics.Append(r.capacityError(ctx, plan, body, err))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Created", "creating "+what, err))
-		return
-	case created == nil:
+	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
+		func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) },
+		func(err error) diag.Diagnostic {
+			if runpod.IsCapacity(err) {
+				return r.capacityError(ctx, plan, body, err)
+			}
+			return diagnostics.APIError("Cluster Not Created", "creating "+what, err)
+		}, &resp.Diagnostics)
+	if created == nil {
 		return
 	}
 

@@ -147,11 +147,11 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 		resp.Diagnostics.Append(d)
 		return
 	}
-	created, err := lostcreate.Create(ctx, Kind, like, r.Data, "registering "+what,
-		func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) }, &resp.Diagnostics)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err))
-	}
+	created := lostcreate.Create(ctx, Kind, like, r.Data, "registering "+what,
+		func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) },
+		func(err error) diag.Diagnostic {
+			return diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err)
+		}, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

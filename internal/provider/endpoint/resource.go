@@ -128,11 +128,8 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
-		func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) }, &resp.Diagnostics)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Created", "creating "+what, err))
-	}
+	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
+		func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) }, nil, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

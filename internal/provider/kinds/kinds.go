@@ -96,7 +96,7 @@ func (k Kind[T]) Deletion(client *runpod.Client, reads *providerdata.Reads, id, 
 		Read:   get,
 	}
 	if k.FreshList != nil && reads != nil {
-		req.Read = deletion.Listed(id, func(ctx context.Context) ([]T, error) { return k.FreshList(reads, ctx) }, k.ID, get)
+		req.Read = deletion.Listed(id, k.Lister(client, reads), k.ID, get)
 	}
 	return req
 }

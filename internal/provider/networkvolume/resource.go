@@ -150,11 +150,9 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	what := fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter)
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, what,
-		func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) }, &resp.Diagnostics)
-	if err != nil {
-		resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Created", what, err))
-	}
+	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, what,
+		func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) }, nil,
+		&resp.Diagnostics)
 	if created == nil {
 		return
 	}

@@ -87,16 +87,10 @@ func Run[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, c
 	return created
 }
 
-// NameIsFree is the read before a create: it reports false, with an error
-// in diags, when an object already has name (the error gives its id and the
-// import command) or when the check itself fails.
-func NameIsFree[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string, diags *diag.Diagnostics) bool {
-	existing, err := k.Find(ctx, client, name)
-	return nameChecked(k, name, existing, err, diags)
-}
-
-// claimName is NameIsFree for the create about to be sent by this provider
-// process (data): with the kind's FreshList, the check is served from a
+// claimName is the read before a create, for the create about to be sent
+// by this provider process (data): it reports false, with an error in diags,
+// when an object already has name (the error gives its id and the import
+// command) or when the check itself fails. With the kind's FreshList, the check is served from a
 // list shared with the other checks and delete confirmations of the kind,
 // sent after the check began (or a recent one that vouches for the name,
 // providerdata.RecentListAge), and providerdata.Creates.Claim makes sure
@@ -125,22 +119,13 @@ func claimName[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.D
 	if free {
 		return flight, true
 	}
-	nameChecked(k, name, existing, err, diags) // err nil: taken by existing
-	return nil, false
-}
-
-// nameChecked words the answer of a name check (see NameIsFree).
-func nameChecked[T any](k kinds.Kind[T], name string, existing *T, err error, diags *diag.Diagnostics) bool {
-	switch {
-	case errors.Is(err, kinds.ErrNotFound):
-		return true
-	case err != nil:
+	if err != nil {
 		diags.Append(diagnostics.APIError("Cannot Check "+diagnostics.TitleCase(k.Noun)+" Name",
 			fmt.Sprintf("listing %ss to check that the name %q is free", k.Noun, name), err))
-	default:
+	} else {
 		diags.Append(diagnostics.AlreadyExists(k.Noun, name, k.ID(existing), k.ResourceType))
 	}
-	return false
+	return nil, false
 }
 
 // AfterAmbiguousCreate settles a create named name that failed in transit

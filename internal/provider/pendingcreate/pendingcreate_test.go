@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -79,7 +80,7 @@ func TestDeleteID(t *testing.T) {
 	}
 }
 
-func TestNameIsFree(t *testing.T) {
+func TestClaimName(t *testing.T) {
 	cases := map[string]struct {
 		find        func() (*object, error)
 		wantFree    bool
@@ -101,7 +102,10 @@ func TestNameIsFree(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			free := NameIsFree(context.Background(), kindFinding(tc.find), nil, "ghcr", &diags)
+			flight, free := claimName(context.Background(), kindFinding(tc.find), providerdata.NewData(nil), nil, "ghcr", &diags)
+			if free {
+				flight.Done()
+			}
 			if free != tc.wantFree {
 				t.Fatalf("free = %v, want %v", free, tc.wantFree)
 			}

@@ -20,7 +20,7 @@ var Kind = kinds.Kind[runpod.Pod]{
 	ID:           func(p *runpod.Pod) string { return p.ID },
 	Name:         func(p *runpod.Pod) string { return p.Name },
 	CreatedAt:    func(p *runpod.Pod) time.Time { return p.CreatedAt },
-	Ended:        func(p *runpod.Pod) bool { return p.Status == runpod.PodStatusTerminated },
+	Ended:        func(p *runpod.Pod) bool { return isGone(p.Status) },
 	Get:          (*runpod.Client).GetPod,
 	ListAll: func(client *runpod.Client, ctx context.Context) ([]runpod.Pod, error) {
 		return client.ListPods(ctx, false)

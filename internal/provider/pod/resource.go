@@ -103,11 +103,9 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.
-	created, err := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, fmt.Sprintf("creating pod %q", body.Name),
-		func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) }, &resp.Diagnostics)
-	if err != nil {
-		resp.Diagnostics.Append(r.createRefused(ctx, plan, body, err))
-	}
+	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, fmt.Sprintf("creating pod %q", body.Name),
+		func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) },
+		func(err error) diag.Diagnostic { return r.createRefused(ctx, plan, body, err) }, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

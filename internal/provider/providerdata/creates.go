@@ -83,7 +83,11 @@ type Flight struct {
 func (c *Creates) Send(kind, name string) *Flight {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	k := flightKey{kind, name}
+	return c.begin(flightKey{kind, name})
+}
+
+// begin records a create of k about to send its POST; c.mu is held.
+func (c *Creates) begin(k flightKey) *Flight {
 	f := c.flights[k]
 	if f == nil {
 		f = &flights{}
@@ -174,13 +178,19 @@ func Settle[T any](ctx context.Context, c *Creates, kind, name string, lookup bo
 		if len(picked) == 0 || (quietBefore && quiet && after == before) {
 			return all, picked, nil
 		}
-		if err := poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
-			q, _ := c.quiet(k, lookup)
-			return q, nil
-		}); err != nil {
+		if err := c.waitQuiet(ctx, k, lookup); err != nil {
 			return nil, nil, err
 		}
 	}
+}
+
+// waitQuiet waits until no create of k is under way (see quiet), or for
+// ctx to end.
+func (c *Creates) waitQuiet(ctx context.Context, k flightKey, lookup bool) error {
+	return poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
+		q, _ := c.quiet(k, lookup)
+		return q, nil
+	})
 }
 
 // Claim is the name check before a create of a kind whose names are unique
@@ -202,10 +212,7 @@ func (c *Creates) Claim(ctx context.Context, kind, name string, free func(contex
 		// begun later shows in the count, one under way now in quiet.
 		quiet, before := c.quiet(k, false)
 		if !quiet {
-			if err := poll.Until(ctx, settleWait, func(context.Context, int) (bool, error) {
-				q, _ := c.quiet(k, false)
-				return q, nil
-			}); err != nil {
+			if err := c.waitQuiet(ctx, k, false); err != nil {
 				return nil, false, err
 			}
 			continue
@@ -226,16 +233,8 @@ func (c *Creates) Claim(ctx context.Context, kind, name string, free func(contex
 func (c *Creates) sendIfUnchanged(k flightKey, before uint64) *Flight {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	f := c.flights[k]
-	if f == nil {
-		f = &flights{}
-		c.flights[k] = f
-	}
-	if f.sending+f.resolving != 0 || f.started != before {
+	if f := c.flights[k]; f != nil && (f.sending+f.resolving != 0 || f.started != before) {
 		return nil
 	}
-	f.sending++
-	f.started++
-	f.last = createSeq.Add(1)
-	return &Flight{c: c, key: k}
+	return c.begin(k)
 }
