@@ -1,0 +1,4 @@
+resource "runpod_secret" "s" {
+  name  = "{{.Name}}"
+  value = "v"
+}
