@@ -21,11 +21,14 @@ type obj struct {
 
 func kindOf(objs []obj, listErr error) kinds.Kind[obj] {
 	return kinds.Kind[obj]{
-		Noun: "endpoint", ResourceType: "runpod_endpoint",
-		ListAll:   func(*runpod.Client, context.Context) ([]obj, error) { return objs, listErr },
-		Name:      func(o *obj) string { return o.name },
-		ID:        func(o *obj) string { return o.id },
-		CreatedAt: func(o *obj) time.Time { return o.at },
+		Collection: runpod.Collection[obj]{
+			Noun: "endpoint",
+			List: func(*runpod.Client, context.Context) ([]obj, error) { return objs, listErr },
+			ID:   func(o *obj) string { return o.id },
+		},
+		ResourceType: "runpod_endpoint",
+		Name:         func(o *obj) string { return o.name },
+		CreatedAt:    func(o *obj) time.Time { return o.at },
 	}
 }
 

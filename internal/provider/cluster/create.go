@@ -10,7 +10,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -18,16 +17,10 @@ import (
 // Kind is what every generic part of the provider knows of an Instant
 // Cluster. Cluster names repeat in an account.
 var Kind = kinds.Kind[runpod.Cluster]{
-	Noun:         "cluster",
+	Collection:   runpod.Clusters,
 	ResourceType: ResourceType,
-	ID:           func(c *runpod.Cluster) string { return c.ID },
 	Name:         func(c *runpod.Cluster) string { return c.Name },
 	CreatedAt:    func(c *runpod.Cluster) time.Time { return c.CreatedAt },
-	Get:          (*runpod.Client).GetCluster,
-	ListAll:      (*runpod.Client).ListClusters,
-	Remove:       (*runpod.Client).DeleteCluster,
-	SharedGet:    (*providerdata.Reads).Cluster,
-	SharedList:   (*providerdata.Reads).Clusters,
 }
 
 // lookalike tells package lostcreate how to recognise the cluster body

@@ -158,7 +158,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 	}
 	id := state.ID.ValueString()
-	c, err := r.Data.Reads().Cluster(ctx, id)
+	c, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "cluster", id, err, false, resp) {
 		return
 	}

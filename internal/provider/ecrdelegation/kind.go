@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -12,14 +11,8 @@ import (
 // delegation. Delegations have no unique name, and may have none (they
 // read as named ""); the client's read of one lists them all.
 var Kind = kinds.Kind[runpod.EcrDelegation]{
-	Noun:         "ECR delegation",
+	Collection:   runpod.EcrDelegations,
 	ResourceType: ResourceType,
-	ID:           func(d *runpod.EcrDelegation) string { return d.ID },
 	Name:         nameOf,
 	CreatedAt:    func(d *runpod.EcrDelegation) time.Time { return d.CreatedAt },
-	Get:          (*runpod.Client).GetDelegation,
-	Remove:       (*runpod.Client).RevokeDelegation,
-	ListAll:      (*runpod.Client).ListDelegations,
-	SharedGet:    (*providerdata.Reads).Delegation,
-	SharedList:   (*providerdata.Reads).Delegations,
 }

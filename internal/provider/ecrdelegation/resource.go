@@ -170,7 +170,7 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 	id := prior.ID.ValueString()
 	// No read by id exists: this is served from one list shared by every
 	// delegation refreshed in the run.
-	found, err := r.Data.Reads().Delegation(ctx, id)
+	found, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, Kind.Noun, id, err, false, resp) {
 		return
 	}

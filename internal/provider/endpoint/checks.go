@@ -11,6 +11,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -139,7 +140,7 @@ func (r *endpointResource) checkCPUFlavours(ctx context.Context, cpus []runpod.E
 // template: Runpod refuses pod templates for endpoints.
 func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
 	id := plan.TemplateID.ValueString()
-	t, err := r.Data.Reads().Template(ctx, id)
+	t, err := providerdata.Get(ctx, r.Data.Reads(), runpod.Templates, id)
 	switch {
 	case runpod.IsNotFound(err):
 		diags.AddAttributeError(path.Root("template_id"), "Template Not Found",
@@ -163,7 +164,7 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
 	byDC := map[string]string{}
 	for _, id := range ids {
-		v, err := r.Data.Reads().NetworkVolume(ctx, id)
+		v, err := providerdata.Get(ctx, r.Data.Reads(), runpod.NetworkVolumes, id)
 		switch {
 		case runpod.IsNotFound(err):
 			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",

@@ -36,7 +36,7 @@ func endpointsSchema() schema.Schema {
 }
 
 func readEndpoints(ctx context.Context, api datasources.Source, cfg endpointsModel) (endpointsModel, diag.Diagnostics) {
-	all, err := api.Reads.Endpoints(ctx)
+	all, err := Kind.SharedList(api.Reads, ctx)
 	if err != nil {
 		return cfg, diag.Diagnostics{Kind.ListError(err)}
 	}

@@ -53,7 +53,7 @@ func readWorkerLogs(ctx context.Context, api datasources.Source, m workerLogsMod
 	endpointID, workerID := m.EndpointID.ValueString(), m.WorkerID.ValueString()
 	// The endpoint's env says which variables hold secrets. Read first, it
 	// also tells an unknown endpoint from an unknown worker.
-	e, err := api.Reads.Endpoint(ctx, endpointID)
+	e, err := Kind.SharedGet(api.Reads, ctx, endpointID)
 	if runpod.IsNotFound(err) {
 		return m, append(diags, Kind.NotFound(path.Root("endpoint_id"), endpointID))
 	}

@@ -5,23 +5,16 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // Kind is what every generic part of the provider knows of a serverless
 // endpoint. Endpoint names repeat in an account.
 var Kind = kinds.Kind[runpod.Endpoint]{
-	Noun:         "endpoint",
+	Collection:   runpod.Endpoints,
 	ResourceType: ResourceType,
-	ID:           func(e *runpod.Endpoint) string { return e.ID },
 	Name:         func(e *runpod.Endpoint) string { return e.Name },
 	CreatedAt:    func(e *runpod.Endpoint) time.Time { return e.CreatedAt },
-	Get:          (*runpod.Client).GetEndpoint,
-	ListAll:      (*runpod.Client).ListEndpoints,
-	Remove:       (*runpod.Client).DeleteEndpoint,
-	SharedGet:    (*providerdata.Reads).Endpoint,
-	SharedList:   (*providerdata.Reads).Endpoints,
 }
 
 // lookalike tells package lostcreate how to recognise the endpoint body

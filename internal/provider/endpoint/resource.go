@@ -158,7 +158,7 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateTemplateUnknown, true)...)
 	}
 	id := state.ID.ValueString()
-	e, err := r.Data.Reads().Endpoint(ctx, id)
+	e, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "endpoint", id, err, false, resp) {
 		return
 	}

@@ -23,14 +23,21 @@ import (
 
 // Kind is one kind of object, T being the client's type for one.
 type Kind[T any] struct {
-	// Noun names one object in messages, e.g. "network volume"; Title
-	// ("Network Volume") and Plural ("network volumes") follow from it.
-	Noun string
+	// Collection is the API's collection the kind's objects are in: its
+	// noun, e.g. "network volume" (Title, "Network Volume", and Plural,
+	// "network volumes", follow from it), an object's id, and the client's
+	// Get, List and Delete of one.
+	runpod.Collection[T]
+	// Own, when set, picks the kind's objects from the collection, which
+	// holds others too (pods: instant clusters' members, which
+	// runpod_cluster manages). ListAll, SharedList and FreshList return
+	// only those; Get and SharedGet read any.
+	Own func(*T) bool
 	// ResourceType is the kind's resource type, e.g. "runpod_network_volume",
 	// for import hints and list resources.
 	ResourceType string
-	// ID and Name read an object's id and name.
-	ID, Name func(*T) string
+	// Name reads an object's name.
+	Name func(*T) string
 	// CreatedAt reads when an object was created; nil when the API does not
 	// say (network volumes), so that a lost create is settled by comparing
 	// lists taken before and after it rather than by a time window.
@@ -39,25 +46,12 @@ type Kind[T any] struct {
 	// has ended and bills nothing (a terminated pod): never a twin of a
 	// create, never the object a lost create made.
 	Ended func(*T) bool
-
-	// Get reads one object, ListAll every object of the account, and
-	// Remove deletes one, e.g. (*runpod.Client).GetTemplate.
-	Get     func(*runpod.Client, context.Context, string) (*T, error)
-	ListAll func(*runpod.Client, context.Context) ([]T, error)
-	Remove  func(*runpod.Client, context.Context, string) error
-	// SharedGet reads one object through the provider's shared reads, so
-	// that a refresh of many objects shares their lists, e.g.
-	// (*providerdata.Reads).Template; SharedList lists them there, e.g.
-	// (*providerdata.Reads).Templates.
-	SharedGet  func(*providerdata.Reads, context.Context, string) (*T, error)
-	SharedList func(*providerdata.Reads, context.Context) ([]T, error)
-	// FreshList, when set, lists every object from a list sent after the
-	// call began, shared with the calls of this process waiting at the
-	// time (name checks, delete confirmations, lookups after a lost create
-	// reply), e.g. (*providerdata.Reads).FreshTemplates: one request serves
-	// many writes of one run, and none is answered from a list older than
-	// its question. Without it those calls use ListAll and Get.
-	FreshList func(*providerdata.Reads, context.Context) ([]T, error)
+	// FreshLists is set when a write's checks (name checks, delete
+	// confirmations, lookups after a lost create reply) read the kind from
+	// fresh lists (FreshList): one request serves many writes of one run,
+	// and none is answered from a list older than its question. Without it
+	// those calls use ListAll and Get.
+	FreshLists bool
 
 	// UniqueNames is set for the kinds whose names are unique in an account
 	// (templates, secrets, registry credentials): Find then finds an object
@@ -74,17 +68,54 @@ type Kind[T any] struct {
 // ErrNotFound is what Find returns when no object has the name.
 var ErrNotFound = fmt.Errorf("not found")
 
+// ListAll lists every object of the kind.
+func (k Kind[T]) ListAll(client *runpod.Client, ctx context.Context) ([]T, error) {
+	return k.own(k.List(client, ctx))
+}
+
+// SharedGet reads one object through the provider's shared reads, so that
+// a refresh of many objects shares their lists.
+func (k Kind[T]) SharedGet(reads *providerdata.Reads, ctx context.Context, id string) (*T, error) {
+	return providerdata.Get(ctx, reads, k.Collection, id)
+}
+
+// SharedList lists every object of the kind through the shared reads.
+func (k Kind[T]) SharedList(reads *providerdata.Reads, ctx context.Context) ([]T, error) {
+	return k.own(providerdata.List(ctx, reads, k.Collection))
+}
+
+// FreshList lists every object of the kind from a list sent after the call
+// began, shared with the calls of this process waiting at the time (see
+// providerdata.Fresh).
+func (k Kind[T]) FreshList(reads *providerdata.Reads, ctx context.Context) ([]T, error) {
+	return k.own(providerdata.Fresh(ctx, reads, k.Collection))
+}
+
+// own keeps the kind's objects of a list of its collection (Own).
+func (k Kind[T]) own(all []T, err error) ([]T, error) {
+	if err != nil || k.Own == nil {
+		return all, err
+	}
+	mine := all[:0:0]
+	for i := range all {
+		if k.Own(&all[i]) {
+			mine = append(mine, all[i])
+		}
+	}
+	return mine, nil
+}
+
 // Lister is the kind's list for a write's checks: FreshList when the kind
-// has one, otherwise ListAll.
+// has fresh lists, otherwise ListAll.
 func (k Kind[T]) Lister(client *runpod.Client, reads *providerdata.Reads) func(context.Context) ([]T, error) {
-	if k.FreshList != nil && reads != nil {
+	if k.FreshLists && reads != nil {
 		return func(ctx context.Context) ([]T, error) { return k.FreshList(reads, ctx) }
 	}
 	return func(ctx context.Context) ([]T, error) { return k.ListAll(client, ctx) }
 }
 
 // Deletion is the request that deletes the object with id (named name in
-// messages) with Remove and confirms it gone: from a fresh list sent after
+// messages) with Delete and confirms it gone: from a fresh list sent after
 // the delete returned when the kind has one (deletion.Listed, shared with
 // this process's other deletes of the kind), else, and for an object that
 // list still holds, with Get.
@@ -92,10 +123,10 @@ func (k Kind[T]) Deletion(client *runpod.Client, reads *providerdata.Reads, id, 
 	get := func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err }
 	req := deletion.Request{
 		Kind: k.Noun, Name: name, ID: id,
-		Delete: func(ctx context.Context) error { return k.Remove(client, ctx, id) },
+		Delete: func(ctx context.Context) error { return k.Collection.Delete(client, ctx, id) },
 		Read:   get,
 	}
-	if k.FreshList != nil && reads != nil {
+	if k.FreshLists && reads != nil {
 		req.Read = deletion.Listed(id, k.Lister(client, reads), k.ID, get)
 	}
 	return req
@@ -197,13 +228,13 @@ func (k Kind[T]) Named(all []T, err error, name string) (*T, error) {
 
 // Wrap is the kind k for a type W that holds a T (a list resource's result
 // with what it joined to the object): the same noun, resource type and
-// accessors, read through inner. Its reads, Remove and name lookups are
+// accessors, read through inner. Its reads, Delete and name lookups are
 // left unset: they answer T, not W.
 func Wrap[T, W any](k Kind[T], inner func(*W) *T) Kind[W] {
 	w := Kind[W]{
-		Noun: k.Noun, ResourceType: k.ResourceType,
-		ID:   func(o *W) string { return k.ID(inner(o)) },
-		Name: func(o *W) string { return k.Name(inner(o)) },
+		Collection:   runpod.Collection[W]{Noun: k.Noun, ID: func(o *W) string { return k.ID(inner(o)) }},
+		ResourceType: k.ResourceType,
+		Name:         func(o *W) string { return k.Name(inner(o)) },
 	}
 	if k.CreatedAt != nil {
 		w.CreatedAt = func(o *W) time.Time { return k.CreatedAt(inner(o)) }

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -13,7 +14,7 @@ import (
 )
 
 func TestChildrenError(t *testing.T) {
-	kind := Kind[struct{}]{Noun: "cluster"}
+	kind := Kind[struct{}]{Collection: runpod.Collection[struct{}]{Noun: "cluster"}}
 	p := path.Root("cluster_id")
 
 	gone := kind.ChildrenError(p, "pods", "c1", &runpod.APIError{StatusCode: http.StatusNotFound})
@@ -44,5 +45,22 @@ func TestNamed(t *testing.T) {
 	listErr := errors.New("503")
 	if _, err := k.Named(all, listErr, "ghcr"); !errors.Is(err, listErr) {
 		t.Fatalf("list failed: err = %v, want the list's error", err)
+	}
+}
+
+func TestListAllKeepsOwn(t *testing.T) {
+	k := Kind[object]{
+		Collection: runpod.Collection[object]{List: func(*runpod.Client, context.Context) ([]object, error) {
+			return []object{{ID: "a"}, {ID: "member"}, {ID: "b"}}, nil
+		}},
+		Own: func(o *object) bool { return o.ID != "member" },
+	}
+	got, err := k.ListAll(nil, t.Context())
+	if err != nil || len(got) != 2 || got[0].ID != "a" || got[1].ID != "b" {
+		t.Fatalf("ListAll = %v, %v; want a and b without the member", got, err)
+	}
+	k.Own = nil
+	if got, _ := k.ListAll(nil, t.Context()); len(got) != 3 {
+		t.Fatalf("without Own, ListAll = %v; want every object", got)
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -18,16 +17,10 @@ import (
 // volume was created: a lost create is settled against a list taken just
 // before it, and any unmanaged lookalike blocks a create, however old.
 var Kind = kinds.Kind[runpod.NetworkVolume]{
-	Noun:         "network volume",
+	Collection:   runpod.NetworkVolumes,
 	ResourceType: ResourceType,
-	ID:           func(v *runpod.NetworkVolume) string { return v.ID },
 	Name:         func(v *runpod.NetworkVolume) string { return v.Name },
-	Get:          (*runpod.Client).GetNetworkVolume,
-	ListAll:      (*runpod.Client).ListNetworkVolumes,
-	Remove:       (*runpod.Client).DeleteNetworkVolume,
-	SharedGet:    (*providerdata.Reads).NetworkVolume,
-	SharedList:   (*providerdata.Reads).NetworkVolumes,
-	FreshList:    (*providerdata.Reads).FreshNetworkVolumes,
+	FreshLists:   true,
 }
 
 // lookalike tells package lostcreate how to recognise the volume body

@@ -176,7 +176,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	r.Data.Managed(ctx, Kind.Noun, req.State)
-	v, err := r.Data.Reads().NetworkVolume(ctx, id)
+	v, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
 		return
 	}
@@ -237,7 +237,7 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 // deletes (providerdata's fresh lists).
 func mountedBy(ctx context.Context, reads *providerdata.Reads, state volumeModel) diag.Diagnostic {
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	pods, err := reads.FreshPods(ctx)
+	pods, err := providerdata.Fresh(ctx, reads, runpod.Pods)
 	if err != nil {
 		return diagnostics.APIError("Cannot Check Network Volume Users",
 			fmt.Sprintf("listing pods to check that none mounts network volume %q (%s) before deleting it; nothing was "+

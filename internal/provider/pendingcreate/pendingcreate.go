@@ -101,7 +101,7 @@ func claimName[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.D
 	diags *diag.Diagnostics,
 ) (*providerdata.Flight, bool) {
 	find := func(ctx context.Context) (*T, error) {
-		if k.FreshList == nil {
+		if !k.FreshLists {
 			return k.Find(ctx, client, name)
 		}
 		all, err := k.FreshList(data.Reads(), ctx)

@@ -19,7 +19,9 @@ type object struct{ ID, Name string }
 // kindFinding is a Kind whose lookup answers with find.
 func kindFinding(find func() (*object, error)) kinds.Kind[object] {
 	return kinds.Kind[object]{
-		Noun:         "registry credential",
+		Collection: runpod.Collection[object]{
+			Noun: "registry credential", ID: func(o *object) string { return o.ID },
+		},
 		ResourceType: "runpod_registry_auth",
 		UniqueNames:  true,
 		FilterByName: func(context.Context, *runpod.Client, string) ([]object, error) {
@@ -29,7 +31,6 @@ func kindFinding(find func() (*object, error)) kinds.Kind[object] {
 			}
 			return []object{*o}, err
 		},
-		ID:   func(o *object) string { return o.ID },
 		Name: func(o *object) string { return o.Name },
 	}
 }

@@ -147,7 +147,7 @@ func podDataSchema() schema.Schema {
 
 func readPod(ctx context.Context, api datasources.Source, cfg podDataModel) (podDataModel, diag.Diagnostics) {
 	id := cfg.ID.ValueString()
-	p, err := api.Reads.Pod(ctx, id)
+	p, err := Kind.SharedGet(api.Reads, ctx, id)
 	if runpod.IsNotFound(err) {
 		var diags diag.Diagnostics
 		diags.AddAttributeError(path.Root("id"), "Pod Not Found",

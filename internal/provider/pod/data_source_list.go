@@ -11,6 +11,8 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/datasources"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
 // NewListDataSource is the runpod_pods data source factory.
@@ -41,7 +43,13 @@ func podsSchema() schema.Schema {
 }
 
 func readPods(ctx context.Context, api datasources.Source, cfg podsModel) (podsModel, diag.Diagnostics) {
-	all, err := api.Reads.Pods(ctx, cfg.IncludeClusterPods.ValueBool())
+	list := Kind.SharedList
+	if cfg.IncludeClusterPods.ValueBool() {
+		list = func(reads *providerdata.Reads, ctx context.Context) ([]runpod.Pod, error) {
+			return providerdata.List(ctx, reads, runpod.Pods)
+		}
+	}
+	all, err := list(api.Reads, ctx)
 	if err != nil {
 		return cfg, diag.Diagnostics{diagnostics.APIError("Cannot List Pods", "listing pods", err)}
 	}

@@ -50,7 +50,7 @@ func readPodLogs(ctx context.Context, api datasources.Source, m podLogsModel) (p
 	id := m.PodID.ValueString()
 	// The pod's env says which variables hold secrets, whose values the
 	// lines must not show.
-	p, err := api.Reads.Pod(ctx, id)
+	p, err := Kind.SharedGet(api.Reads, ctx, id)
 	if runpod.IsNotFound(err) {
 		return m, append(diags, podNotFound(id))
 	}

@@ -1,12 +1,10 @@
 package pod
 
 import (
-	"context"
 	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -15,21 +13,12 @@ import (
 // clusters, which runpod_cluster manages; a terminated pod, still listed
 // for a while, has ended.
 var Kind = kinds.Kind[runpod.Pod]{
-	Noun:         "pod",
+	Collection:   runpod.Pods,
 	ResourceType: ResourceType,
-	ID:           func(p *runpod.Pod) string { return p.ID },
 	Name:         func(p *runpod.Pod) string { return p.Name },
 	CreatedAt:    func(p *runpod.Pod) time.Time { return p.CreatedAt },
 	Ended:        func(p *runpod.Pod) bool { return isGone(p.Status) },
-	Get:          (*runpod.Client).GetPod,
-	ListAll: func(client *runpod.Client, ctx context.Context) ([]runpod.Pod, error) {
-		return client.ListPods(ctx, false)
-	},
-	Remove:    (*runpod.Client).DeletePod,
-	SharedGet: (*providerdata.Reads).Pod,
-	SharedList: func(reads *providerdata.Reads, ctx context.Context) ([]runpod.Pod, error) {
-		return reads.Pods(ctx, false)
-	},
+	Own:          func(p *runpod.Pod) bool { return p.Cluster == nil },
 }
 
 // lookalike tells package lostcreate how to recognise the pod body

@@ -316,7 +316,7 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 	}
 	id := prior.ID.ValueString()
-	p, err := r.Data.Reads().Pod(ctx, id)
+	p, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && isGone(p.Status), resp) {
 		return
 	}

@@ -122,34 +122,10 @@ func (k *kindReads[T]) recent(ctx context.Context) *snapshot[T] {
 	return s
 }
 
-// FreshTemplates lists the account's templates from a list sent after the
+// Fresh lists every object of collection c from a list sent after the
 // call began (see Fresh lists above).
-func (r *Reads) FreshTemplates(ctx context.Context) ([]runpod.Template, error) {
-	return r.templates.freshList(ctx)
-}
-
-// FreshSecrets lists the account's secrets (metadata) from a list sent
-// after the call began.
-func (r *Reads) FreshSecrets(ctx context.Context) ([]runpod.Secret, error) {
-	return r.secrets.freshList(ctx)
-}
-
-// FreshRegistries lists the account's registry credentials from a list
-// sent after the call began.
-func (r *Reads) FreshRegistries(ctx context.Context) ([]runpod.Registry, error) {
-	return r.registries.freshList(ctx)
-}
-
-// FreshNetworkVolumes lists the account's network volumes from a list sent
-// after the call began.
-func (r *Reads) FreshNetworkVolumes(ctx context.Context) ([]runpod.NetworkVolume, error) {
-	return r.volumes.freshList(ctx)
-}
-
-// FreshPods lists the account's pods, cluster members included, from a
-// list sent after the call began.
-func (r *Reads) FreshPods(ctx context.Context) ([]runpod.Pod, error) {
-	return r.pods.freshList(ctx)
+func Fresh[T any](ctx context.Context, r *Reads, c runpod.Collection[T]) ([]T, error) {
+	return of(r, c).freshList(ctx)
 }
 
 func (k *kindReads[T]) freshList(ctx context.Context) ([]T, error) {

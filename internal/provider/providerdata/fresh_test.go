@@ -30,7 +30,7 @@ func seqReads(t *testing.T) (k *kindReads[int], sent *atomic.Int32, release chan
 		return []int{n}, nil
 	}
 	get := func(context.Context, string) (*int, error) { t.Error("fresh lists never GET"); return nil, nil }
-	return newKindReads(client, "test", get, list, func(*int) string { return "" }), sent, release
+	return &kindReads[int]{client: client, kind: "test", getOne: get, listAll: list, idOf: func(*int) string { return "" }}, sent, release
 }
 
 // waitFor polls cond for up to 5 s.

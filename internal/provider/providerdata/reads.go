@@ -41,49 +41,34 @@ import (
 // Read-back after the provider's own write does not go through Reads: those
 // reads call the client directly and always send their own GET.
 type Reads struct {
-	client     *runpod.Client
-	templates  *kindReads[runpod.Template]
-	volumes    *kindReads[runpod.NetworkVolume]
-	secrets    *kindReads[runpod.Secret]
-	registries *kindReads[runpod.Registry]
-	pods       *kindReads[runpod.Pod]
-	clusters   *kindReads[runpod.Cluster]
-	endpoints  *kindReads[runpod.Endpoint]
-	// delegations have no read by id: every read is served from a list.
-	delegations *kindReads[runpod.EcrDelegation]
+	client *runpod.Client
+
+	mu sync.Mutex
+	// byNoun holds each collection's *kindReads, made on its first read.
+	byNoun map[string]any
 }
 
 func newReads(c *runpod.Client) *Reads {
-	return &Reads{
-		client: c,
-		templates: newKindReads(c, "template", c.GetTemplate, c.ListTemplates,
-			func(t *runpod.Template) string { return t.ID }),
-		volumes: newKindReads(c, "network volume", c.GetNetworkVolume, c.ListNetworkVolumes,
-			func(v *runpod.NetworkVolume) string { return v.ID }),
-		secrets: newKindReads(c, "secret", c.GetSecret, c.ListSecrets,
-			func(s *runpod.Secret) string { return s.ID }),
-		registries: newKindReads(c, "registry credential", c.GetRegistry, c.ListRegistries,
-			func(r *runpod.Registry) string { return r.ID }),
-		// Cluster member pods are listed too, so a data source that reads a
-		// member by id is served from the same list as standalone pods.
-		pods: newKindReads(c, "pod", c.GetPod,
-			func(ctx context.Context) ([]runpod.Pod, error) { return c.ListPods(ctx, true) },
-			func(p *runpod.Pod) string { return p.ID }),
-		clusters: newKindReads(c, "cluster", c.GetCluster, c.ListClusters,
-			func(cl *runpod.Cluster) string { return cl.ID }),
-		endpoints: newKindReads(c, "endpoint", c.GetEndpoint, c.ListEndpoints,
-			func(e *runpod.Endpoint) string { return e.ID }),
-		delegations: listOnly(newKindReads(c, "ECR delegation", c.GetDelegation, c.ListDelegations,
-			func(d *runpod.EcrDelegation) string { return d.ID })),
-	}
+	return &Reads{client: c, byNoun: map[string]any{}}
 }
 
-// listOnly marks a kind whose API has no read by id (its getOne lists):
-// its first read is served from the shared list too, so refreshing any
-// number of its objects costs one list; getOne, a fresh list, only confirms
+// of returns the reads of collection c, made on first use. A collection
+// whose Get lists (runpod.Collection.GetLists) has every read, the first
+// too, served from the shared list; its Get, a fresh list, only confirms
 // that an object the shared list lacks is gone.
-func listOnly[T any](k *kindReads[T]) *kindReads[T] {
-	k.listOnly = true
+func of[T any](r *Reads, c runpod.Collection[T]) *kindReads[T] {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if k, ok := r.byNoun[c.Noun].(*kindReads[T]); ok {
+		return k
+	}
+	client := r.client
+	k := &kindReads[T]{
+		client: client, kind: c.Noun, idOf: c.ID, listOnly: c.GetLists,
+		getOne:  func(ctx context.Context, id string) (*T, error) { return c.Get(client, ctx, id) },
+		listAll: func(ctx context.Context) ([]T, error) { return c.List(client, ctx) },
+	}
+	r.byNoun[c.Noun] = k
 	return k
 }
 
@@ -97,100 +82,16 @@ func (d *Data) Reads() *Reads {
 // (the account's SSH keys are one object).
 func (r *Reads) Client() *runpod.Client { return r.client }
 
-// Template reads one template; runpod.IsNotFound(err) when it is gone. Like
-// every read here, the object's nested pointers and slices may be shared
-// with other readers and must not be modified.
-func (r *Reads) Template(ctx context.Context, id string) (*runpod.Template, error) {
-	return r.templates.get(ctx, id)
+// Get reads one object of collection c through r; runpod.IsNotFound(err)
+// when it is gone. Like every read here, the object's nested pointers and
+// slices may be shared with other readers and must not be modified.
+func Get[T any](ctx context.Context, r *Reads, c runpod.Collection[T], id string) (*T, error) {
+	return of(r, c).get(ctx, id)
 }
 
-// Templates lists the account's templates, sharing the list with refresh.
-func (r *Reads) Templates(ctx context.Context) ([]runpod.Template, error) {
-	return r.templates.list(ctx)
-}
-
-// NetworkVolume reads one network volume; runpod.IsNotFound(err) when gone.
-func (r *Reads) NetworkVolume(ctx context.Context, id string) (*runpod.NetworkVolume, error) {
-	return r.volumes.get(ctx, id)
-}
-
-// NetworkVolumes lists the account's network volumes, shared with refresh.
-func (r *Reads) NetworkVolumes(ctx context.Context) ([]runpod.NetworkVolume, error) {
-	return r.volumes.list(ctx)
-}
-
-// Secret reads one secret's metadata; runpod.IsNotFound(err) when gone.
-func (r *Reads) Secret(ctx context.Context, id string) (*runpod.Secret, error) {
-	return r.secrets.get(ctx, id)
-}
-
-// Secrets lists the account's secrets (metadata), shared with refresh.
-func (r *Reads) Secrets(ctx context.Context) ([]runpod.Secret, error) {
-	return r.secrets.list(ctx)
-}
-
-// Registry reads one registry credential; runpod.IsNotFound(err) when gone.
-func (r *Reads) Registry(ctx context.Context, id string) (*runpod.Registry, error) {
-	return r.registries.get(ctx, id)
-}
-
-// Registries lists the account's registry credentials, shared with refresh.
-func (r *Reads) Registries(ctx context.Context) ([]runpod.Registry, error) {
-	return r.registries.list(ctx)
-}
-
-// Pod reads one pod (standalone or cluster member); runpod.IsNotFound(err)
-// when it is gone.
-func (r *Reads) Pod(ctx context.Context, id string) (*runpod.Pod, error) {
-	return r.pods.get(ctx, id)
-}
-
-// Pods lists the account's pods, cluster members included when
-// includeClusterPods is set, sharing the list with refresh.
-func (r *Reads) Pods(ctx context.Context, includeClusterPods bool) ([]runpod.Pod, error) {
-	all, err := r.pods.list(ctx)
-	if err != nil || includeClusterPods {
-		return all, err
-	}
-	standalone := make([]runpod.Pod, 0, len(all))
-	for _, p := range all {
-		if p.Cluster == nil {
-			standalone = append(standalone, p)
-		}
-	}
-	return standalone, nil
-}
-
-// Cluster reads one cluster; runpod.IsNotFound(err) when it is gone.
-func (r *Reads) Cluster(ctx context.Context, id string) (*runpod.Cluster, error) {
-	return r.clusters.get(ctx, id)
-}
-
-// Clusters lists the account's clusters, shared with refresh.
-func (r *Reads) Clusters(ctx context.Context) ([]runpod.Cluster, error) {
-	return r.clusters.list(ctx)
-}
-
-// Endpoint reads one serverless endpoint; runpod.IsNotFound(err) when it is
-// gone.
-func (r *Reads) Endpoint(ctx context.Context, id string) (*runpod.Endpoint, error) {
-	return r.endpoints.get(ctx, id)
-}
-
-// Endpoints lists the account's serverless endpoints, shared with refresh.
-func (r *Reads) Endpoints(ctx context.Context) ([]runpod.Endpoint, error) {
-	return r.endpoints.list(ctx)
-}
-
-// Delegation reads one ECR delegation from the shared list;
-// runpod.IsNotFound(err) when a fresh list lacks it too.
-func (r *Reads) Delegation(ctx context.Context, id string) (*runpod.EcrDelegation, error) {
-	return r.delegations.get(ctx, id)
-}
-
-// Delegations lists the account's ECR delegations, shared with refresh.
-func (r *Reads) Delegations(ctx context.Context) ([]runpod.EcrDelegation, error) {
-	return r.delegations.list(ctx)
+// List lists every object of collection c, sharing the list with refresh.
+func List[T any](ctx context.Context, r *Reads, c runpod.Collection[T]) ([]T, error) {
+	return of(r, c).list(ctx)
 }
 
 // kindReads coalesces the reads of one kind (see Reads).
@@ -200,7 +101,7 @@ type kindReads[T any] struct {
 	getOne  func(context.Context, string) (*T, error)
 	listAll func(context.Context) ([]T, error)
 	idOf    func(*T) string
-	// listOnly: getOne is itself a list (see listOnly).
+	// listOnly: getOne is itself a list (runpod.Collection.GetLists).
 	listOnly bool
 
 	mu    sync.Mutex
@@ -223,11 +124,6 @@ type snapshot[T any] struct {
 	objects []T
 	byID    map[string]int
 	err     error
-}
-
-func newKindReads[T any](c *runpod.Client, kind string, getOne func(context.Context, string) (*T, error),
-	listAll func(context.Context) ([]T, error), idOf func(*T) string) *kindReads[T] {
-	return &kindReads[T]{client: c, kind: kind, getOne: getOne, listAll: listAll, idOf: idOf}
 }
 
 // get reads one object: the first read of the kind with its own GET, later

@@ -53,7 +53,7 @@ func TestReadsLoneReadIsOneGet(t *testing.T) {
 	ids := seedTemplates(fake, 3)
 	fake.ResetRequests()
 
-	got, err := reads.Template(t.Context(), ids[1])
+	got, err := Get(t.Context(), reads, runpod.Templates, ids[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestReadsManyConcurrentReadsShareOneList(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, id := range ids {
 		wg.Go(func() {
-			got, err := reads.Template(t.Context(), id)
+			got, err := Get(t.Context(), reads, runpod.Templates, id)
 			if err != nil {
 				t.Errorf("read %s: %v", id, err)
 				return
@@ -98,21 +98,21 @@ func TestReadsMissingFromListIsConfirmedByGet(t *testing.T) {
 	reads, fake := newTestReads(t)
 	ids := seedTemplates(fake, 2)
 	for _, id := range ids { // first read GETs, the second lists
-		if _, err := reads.Template(t.Context(), id); err != nil {
+		if _, err := Get(t.Context(), reads, runpod.Templates, id); err != nil {
 			t.Fatal(err)
 		}
 	}
 	later := fake.SeedTemplate(runpodfake.DefaultTemplate("made-after-the-list", "img:2")).ID
 	fake.ResetRequests()
 
-	got, err := reads.Template(t.Context(), later)
+	got, err := Get(t.Context(), reads, runpod.Templates, later)
 	if err != nil {
 		t.Fatalf("an object created after the list: %v", err)
 	}
 	if got.Name != "made-after-the-list" {
 		t.Errorf("read %q, want made-after-the-list", got.Name)
 	}
-	if _, err := reads.Template(t.Context(), "nosuchtemplate"); !runpod.IsNotFound(err) {
+	if _, err := Get(t.Context(), reads, runpod.Templates, "nosuchtemplate"); !runpod.IsNotFound(err) {
 		t.Errorf("an id that exists nowhere: err = %v, want not found", err)
 	}
 	if lists, gets := requestCounts(fake); lists != 0 || gets != 2 {
@@ -126,7 +126,7 @@ func TestReadsAfterOwnWriteAreFresh(t *testing.T) {
 	reads, fake := newTestReads(t)
 	ids := seedTemplates(fake, 2)
 	for _, id := range ids {
-		if _, err := reads.Template(t.Context(), id); err != nil {
+		if _, err := Get(t.Context(), reads, runpod.Templates, id); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -136,7 +136,7 @@ func TestReadsAfterOwnWriteAreFresh(t *testing.T) {
 	}
 	fake.ResetRequests()
 
-	got, err := reads.Template(t.Context(), ids[0])
+	got, err := Get(t.Context(), reads, runpod.Templates, ids[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestReadsAreScopedToOneProcess(t *testing.T) {
 	reads, fake := newTestReads(t)
 	ids := seedTemplates(fake, 2)
 	for _, id := range ids {
-		if _, err := reads.Template(t.Context(), id); err != nil {
+		if _, err := Get(t.Context(), reads, runpod.Templates, id); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -167,7 +167,7 @@ func TestReadsAreScopedToOneProcess(t *testing.T) {
 	}
 	next := NewData(client).Reads()
 	for _, id := range ids {
-		got, err := next.Template(t.Context(), id)
+		got, err := Get(t.Context(), next, runpod.Templates, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +175,7 @@ func TestReadsAreScopedToOneProcess(t *testing.T) {
 			t.Errorf("the next process read image %q, want the console's change", got.Image)
 		}
 	}
-	if _, err := reads.Template(t.Context(), ids[1]); err != nil {
+	if _, err := Get(t.Context(), reads, runpod.Templates, ids[1]); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -185,20 +185,20 @@ func TestReadsAreScopedToOneProcess(t *testing.T) {
 func TestReadsFallBackToGetWhenListFails(t *testing.T) {
 	reads, fake := newTestReads(t)
 	ids := seedTemplates(fake, 3)
-	if _, err := reads.Template(t.Context(), ids[0]); err != nil {
+	if _, err := Get(t.Context(), reads, runpod.Templates, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	fake.InjectFault(runpodfake.Fault{Method: http.MethodGet, Path: "/v2/templates", Status: http.StatusInternalServerError})
 	fake.ResetRequests()
 
-	got, err := reads.Template(t.Context(), ids[1])
+	got, err := Get(t.Context(), reads, runpod.Templates, ids[1])
 	if err != nil {
 		t.Fatalf("read while the list fails: %v", err)
 	}
 	if got.Name != "t01" {
 		t.Errorf("read %q, want t01", got.Name)
 	}
-	if _, err := reads.Template(t.Context(), ids[2]); err != nil {
+	if _, err := Get(t.Context(), reads, runpod.Templates, ids[2]); err != nil {
 		t.Fatal(err)
 	}
 	if lists, gets := requestCounts(fake); lists != 2 || gets != 1 {
@@ -213,13 +213,13 @@ func TestReadsListSharedWithDataSources(t *testing.T) {
 	ids := seedTemplates(fake, 3)
 	fake.ResetRequests()
 
-	all, err := reads.Templates(t.Context())
+	all, err := List(t.Context(), reads, runpod.Templates)
 	if err != nil {
 		t.Fatal(err)
 	}
 	all[0], all[2] = all[2], all[0] // a caller sorting its copy
 	for i, id := range ids {
-		got, err := reads.Template(t.Context(), id)
+		got, err := Get(t.Context(), reads, runpod.Templates, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +249,7 @@ func TestReadsDelegationsAreListOnly(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, id := range ids[1:] {
 		wg.Go(func() {
-			got, err := reads.Delegation(t.Context(), id)
+			got, err := Get(t.Context(), reads, runpod.EcrDelegations, id)
 			if err != nil || got.ID != id {
 				t.Errorf("Delegation(%s) = %+v, %v", id, got, err)
 			}
@@ -259,7 +259,7 @@ func TestReadsDelegationsAreListOnly(t *testing.T) {
 	if n := len(fake.Requests()); n != 1 {
 		t.Errorf("refreshing %d delegations sent %d requests, want one list", len(ids)-1, n)
 	}
-	if _, err := reads.Delegation(t.Context(), revoked); !runpod.IsNotFound(err) {
+	if _, err := Get(t.Context(), reads, runpod.EcrDelegations, revoked); !runpod.IsNotFound(err) {
 		t.Errorf("revoked delegation read = %v, want not found", err)
 	}
 	for i, r := range fake.Requests() {

@@ -2,7 +2,6 @@ package registryauth
 
 import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -10,15 +9,9 @@ import (
 // registry credential. Their names are unique in an account; the API has
 // no name filter.
 var Kind = kinds.Kind[runpod.Registry]{
-	Noun:         "registry credential",
+	Collection:   runpod.Registries,
 	ResourceType: ResourceType,
-	ID:           func(r *runpod.Registry) string { return r.ID },
 	Name:         func(r *runpod.Registry) string { return r.Name },
-	Get:          (*runpod.Client).GetRegistry,
-	ListAll:      (*runpod.Client).ListRegistries,
-	Remove:       (*runpod.Client).DeleteRegistry,
-	SharedGet:    (*providerdata.Reads).Registry,
-	SharedList:   (*providerdata.Reads).Registries,
-	FreshList:    (*providerdata.Reads).FreshRegistries,
 	UniqueNames:  true,
+	FreshLists:   true,
 }

@@ -235,7 +235,7 @@ func (r *registryResource) warnReferencingTemplates(ctx context.Context, state r
 	id, name := state.ID.ValueString(), state.Name.ValueString()
 	// The plan's list of templates, shared with their refresh and with
 	// the other objects' plans (one list however many are destroyed).
-	templates, err := r.Data.Reads().Templates(ctx)
+	templates, err := providerdata.List(ctx, r.Data.Reads(), runpod.Templates)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Use The Registry Credential",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that use registry credential %q", name), err))

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
@@ -12,18 +11,12 @@ import (
 // Secret names are unique in an account; the API's name filter ignores
 // case.
 var Kind = kinds.Kind[runpod.Secret]{
-	Noun:         "secret",
+	Collection:   runpod.Secrets,
 	ResourceType: ResourceType,
-	ID:           func(s *runpod.Secret) string { return s.ID },
 	Name:         func(s *runpod.Secret) string { return s.Name },
-	Get:          (*runpod.Client).GetSecret,
-	ListAll:      (*runpod.Client).ListSecrets,
-	Remove:       (*runpod.Client).DeleteSecret,
-	SharedGet:    (*providerdata.Reads).Secret,
-	SharedList:   (*providerdata.Reads).Secrets,
-	FreshList:    (*providerdata.Reads).FreshSecrets,
 	UniqueNames:  true,
 	FilterByName: func(ctx context.Context, client *runpod.Client, name string) ([]runpod.Secret, error) {
 		return client.FindSecretsByName(ctx, name)
 	},
+	FreshLists: true,
 }

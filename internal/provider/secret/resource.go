@@ -256,7 +256,7 @@ func (r *secretResource) warnReferencingTemplates(ctx context.Context, state sec
 	name := state.Name.ValueString()
 	// The plan's list of templates, shared with their refresh and with
 	// the other objects' plans (one list however many are destroyed).
-	templates, err := r.Data.Reads().Templates(ctx)
+	templates, err := providerdata.List(ctx, r.Data.Reads(), runpod.Templates)
 	if err != nil {
 		diags.AddWarning("Cannot Check Templates That Reference The Secret",
 			diagnostics.APIErrorDetail(fmt.Sprintf("listing templates to find those that reference secret %q", name), err))
@@ -318,7 +318,7 @@ func (r *secretResource) warnRunningUsers(ctx context.Context, state secretModel
 	name := state.Name.ValueString()
 	pattern := referencePattern(name)
 	var running []string
-	pods, podsErr := r.Data.Reads().Pods(ctx, true)
+	pods, podsErr := providerdata.List(ctx, r.Data.Reads(), runpod.Pods)
 	for _, p := range pods {
 		if p.Status != runpod.PodStatusRunning && p.Status != runpod.PodStatusStarting {
 			continue // a stopped pod gets the new value when it starts
@@ -327,7 +327,7 @@ func (r *secretResource) warnRunningUsers(ctx context.Context, state secretModel
 			running = append(running, fmt.Sprintf("  - pod %q (%s): env %s", p.Name, p.ID, strings.Join(keys, ", ")))
 		}
 	}
-	endpoints, endpointsErr := r.Data.Reads().Endpoints(ctx)
+	endpoints, endpointsErr := providerdata.List(ctx, r.Data.Reads(), runpod.Endpoints)
 	for _, e := range endpoints {
 		keys := referencingKeys(pattern, e.Env)
 		if len(keys) == 0 {

@@ -39,9 +39,10 @@ func (k *listedKey) displayName() string {
 func NewListResource() list.ListResource {
 	return &listresources.List[listedKey, listresources.NameOnly[listedKey], keyModel]{
 		Kind: kinds.Kind[listedKey]{
-			Noun:         "SSH key",
+			Collection: runpod.Collection[listedKey]{
+				Noun: "SSH key", ID: func(k *listedKey) string { return k.key.Fingerprint },
+			},
 			ResourceType: KeyResourceType,
-			ID:           func(k *listedKey) string { return k.key.Fingerprint },
 			Name:         (*listedKey).name,
 		},
 		Description: "Finds the SSH public keys registered on the account for `terraform query`, each to be managed " +

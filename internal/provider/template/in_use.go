@@ -102,11 +102,16 @@ func removedWayOut(name string) string {
 // own requests at apply, the plan's shared ones (providerdata.Reads) at
 // plan.
 type lists struct {
-	pods      func(context.Context, bool) ([]runpod.Pod, error)
+	pods      func(context.Context) ([]runpod.Pod, error)
 	endpoints func(context.Context) ([]runpod.Endpoint, error)
 }
 
-func clientLists(c *runpod.Client) lists { return lists{pods: c.ListPods, endpoints: c.ListEndpoints} }
+func clientLists(c *runpod.Client) lists {
+	return lists{
+		pods:      func(ctx context.Context) ([]runpod.Pod, error) { return runpod.Pods.List(c, ctx) },
+		endpoints: c.ListEndpoints,
+	}
+}
 
 // boundEndpoints are the endpoints a template named name is bound to: those
 // whose name, followed by boundMarker and a suffix, is the template's name.
@@ -146,7 +151,7 @@ func boundTo(templateName, endpointName string) bool {
 // podsFrom are the pods (cluster members included) created from template
 // id, by name.
 func podsFrom(ctx context.Context, l lists, id string) ([]runpod.Pod, error) {
-	pods, err := l.pods(ctx, true)
+	pods, err := l.pods(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +182,12 @@ func (r *templateResource) warnInUse(ctx context.Context, state templateModel, d
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
 	reads := r.Data.Reads()
-	l := lists{pods: reads.Pods, endpoints: reads.Endpoints}
+	l := lists{
+		pods: func(ctx context.Context) ([]runpod.Pod, error) { return providerdata.List(ctx, reads, runpod.Pods) },
+		endpoints: func(ctx context.Context) ([]runpod.Endpoint, error) {
+			return providerdata.List(ctx, reads, runpod.Endpoints)
+		},
+	}
 	endpoints, endpointsErr := boundEndpoints(ctx, l, name)
 	pods, podsErr := podsFrom(ctx, l, id)
 	if err := errors.Join(endpointsErr, podsErr); err != nil {
