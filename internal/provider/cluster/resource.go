@@ -52,12 +52,23 @@ var (
 
 // NewResource is the runpod_cluster resource factory.
 func NewResource() resource.Resource {
-	return &clusterResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r := &clusterResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r.Upgradable = migrate.Upgradable{
+		Movable:       migrate.Movable{SourceTypes: []string{ResourceType}, Mark: migrate.FlagMark(privateImported)},
+		OwnAttributes: OwnAttributes, Of: r,
+	}
+	return r
 }
+
+// OwnAttributes are attributes every state this provider has written for the
+// kind holds (its cost estimate, primary pod and pods by status), under names runpod/runpod does not use: a version-0
+// state without them is runpod/runpod's (see migrate.Upgraders).
+var OwnAttributes = []string{"estimated_cost_per_hour", "primary_pod_id", "primary_ssh_endpoint", "pods_by_status"}
 
 type clusterResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Upgradable
 	waits poll.Backoff
 }
 

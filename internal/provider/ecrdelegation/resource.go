@@ -26,6 +26,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
@@ -37,12 +38,18 @@ var _ providerdata.ManagedResource = (*delegationResource)(nil)
 
 // NewResource is the runpod_ecr_delegation resource factory.
 func NewResource() resource.Resource {
-	return &delegationResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	return &delegationResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, Movable: migrate.Movable{SourceTypes: SourceTypes}}
 }
+
+// SourceTypes are the type names a moved block can take an ECR delegation
+// from: runpod/runpod 2.0 calls it runpod_registry_delegation (1.x called it
+// runpod_ecr_delegation, as here).
+var SourceTypes = []string{"runpod_registry_delegation", ResourceType}
 
 type delegationResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Movable
 }
 
 const replaceNote = "Runpod has no update for delegations, so changing it replaces the delegation (revoke, then register)."

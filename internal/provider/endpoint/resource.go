@@ -58,12 +58,28 @@ var (
 
 // NewResource is the runpod_endpoint resource factory.
 func NewResource() resource.Resource {
-	return &endpointResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r := &endpointResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r.Upgradable = migrate.Upgradable{
+		Movable:       migrate.Movable{SourceTypes: SourceTypes, Mark: migrate.FlagMark(privateTemplateUnknown)},
+		OwnAttributes: OwnAttributes, Of: r,
+	}
+	return r
 }
+
+// SourceTypes are the type names a moved block can take a serverless
+// endpoint from: runpod/runpod 1.x calls it runpod_endpoint, as here, and 2.0
+// runpod_serverless_endpoint.
+var SourceTypes = []string{"runpod_serverless_endpoint", ResourceType}
+
+// OwnAttributes are attributes every state this provider has written for the
+// kind holds (its request URLs, idle timeout and excluded GPU types), under names runpod/runpod does not use: a version-0
+// state without them is runpod/runpod's (see migrate.Upgraders).
+var OwnAttributes = []string{"request_urls", "idle_timeout_seconds", "gpu_excluded_type_ids"}
 
 type endpointResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Upgradable
 	waits poll.Backoff
 }
 

@@ -200,3 +200,34 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Movable, embedded in a resource, implements MoveState: the resource takes
+// the objects of SourceTypes from a Runpod provider (Movers), recording
+// Mark (nil for none).
+type Movable struct {
+	SourceTypes []string
+	Mark        Mark
+}
+
+// MoveState implements resource.ResourceWithMoveState.
+func (m Movable) MoveState(context.Context) []resource.StateMover {
+	return Movers(m.SourceTypes, m.Mark)
+}
+
+// Upgradable, embedded in a resource at SchemaVersion, implements
+// MoveState and UpgradeState: it keeps this provider's version-0 state and
+// takes only the id of Runpod's provider's state for the same type name
+// (Upgraders), telling them apart by OwnAttributes. Of is the resource
+// itself, whose schema the upgrade reads.
+type Upgradable struct {
+	Movable
+	OwnAttributes []string
+	Of            resource.Resource
+}
+
+// UpgradeState implements resource.ResourceWithUpgradeState.
+func (u Upgradable) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	var s resource.SchemaResponse
+	u.Of.Schema(ctx, resource.SchemaRequest{}, &s)
+	return Upgraders(s.Schema, u.OwnAttributes)
+}

@@ -35,12 +35,23 @@ var _ providerdata.ManagedResource = (*volumeResource)(nil)
 
 // NewResource is the runpod_network_volume resource factory.
 func NewResource() resource.Resource {
-	return &volumeResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	r := &volumeResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	r.Upgradable = migrate.Upgradable{
+		Movable:       migrate.Movable{SourceTypes: []string{ResourceType}},
+		OwnAttributes: OwnAttributes, Of: r,
+	}
+	return r
 }
+
+// OwnAttributes are attributes every state this provider has written for the
+// kind holds (its size in GB (runpod/runpod writes size)), under names runpod/runpod does not use: a version-0
+// state without them is runpod/runpod's (see migrate.Upgraders).
+var OwnAttributes = []string{"size_gb"}
 
 type volumeResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Upgradable
 }
 
 // mountingNotes explains how compute reaches a volume; it is shared by the

@@ -68,12 +68,23 @@ func loadTemplateEnv(ctx context.Context, from privatestate.Store, m *podModel, 
 
 // NewResource is the runpod_pod resource factory.
 func NewResource() resource.Resource {
-	return &podResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r := &podResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, waits: defaultWaits}
+	r.Upgradable = migrate.Upgradable{
+		Movable:       migrate.Movable{SourceTypes: []string{ResourceType}, Mark: migrate.FlagMark(privateImported)},
+		OwnAttributes: OwnAttributes, Of: r,
+	}
+	return r
 }
+
+// OwnAttributes are attributes every state this provider has written for the
+// kind holds (its SSH and HTTP proxy addresses and port mappings), under names runpod/runpod does not use: a version-0
+// state without them is runpod/runpod's (see migrate.Upgraders).
+var OwnAttributes = []string{"ssh_proxy", "proxy_urls", "port_mappings"}
 
 type podResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Upgradable
 	waits poll.Backoff
 	// afterCreate, when set (by tests), sees each pod right after the create
 	// request returns.

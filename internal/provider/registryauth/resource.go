@@ -27,6 +27,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -44,12 +45,18 @@ var (
 
 // NewResource is the runpod_registry_auth resource factory.
 func NewResource() resource.Resource {
-	return &registryResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	return &registryResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}, Movable: migrate.Movable{SourceTypes: SourceTypes, Mark: migrate.FlagMark(privateImported)}}
 }
+
+// SourceTypes are the type names a moved block can take a registry
+// credential from: runpod/runpod 1.x calls it runpod_container_registry_auth
+// and 2.0 runpod_registry.
+var SourceTypes = []string{"runpod_container_registry_auth", "runpod_registry", ResourceType}
 
 type registryResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Movable
 }
 
 const replaceNote = "Runpod has no update for credentials, so changing it replaces the credential."

@@ -15,6 +15,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -27,12 +28,23 @@ var _ providerdata.ManagedResource = (*templateResource)(nil)
 
 // NewResource is the runpod_template resource factory.
 func NewResource() resource.Resource {
-	return &templateResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	r := &templateResource{ResourceBase: providerdata.ResourceBase{TypeName: ResourceType}}
+	r.Upgradable = migrate.Upgradable{
+		Movable:       migrate.Movable{SourceTypes: []string{ResourceType}},
+		OwnAttributes: OwnAttributes, Of: r,
+	}
+	return r
 }
+
+// OwnAttributes are attributes every state this provider has written for the
+// kind holds (its container disk and registry credential (null when unset)), under names runpod/runpod does not use: a version-0
+// state without them is runpod/runpod's (see migrate.Upgraders).
+var OwnAttributes = []string{"container_disk_gb", "registry_auth_id"}
 
 type templateResource struct {
 	providerdata.ResourceBase
 	identity.ByID
+	migrate.Upgradable
 }
 
 func (r *templateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
