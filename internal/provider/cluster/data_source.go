@@ -21,7 +21,7 @@ func NewDataSource() datasource.DataSource {
 			return fmt.Sprintf("%s (%d pods × %d %s in %s)", c.ID, c.Compute.PodCount, c.Compute.GPUCountPerPod,
 				c.Compute.GPUTypeID, orDash(c.DataCenterID))
 		},
-		Convert: datasources.Converter(fromAPI),
+		Convert: datasources.Converter(viewFromAPI),
 	}
 }
 

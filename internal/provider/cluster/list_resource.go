@@ -255,7 +255,7 @@ func importedModel(ctx context.Context, r *clusterResource, c *runpod.Cluster) (
 	if diags.HasError() {
 		return m, diags
 	}
-	m.refresh(c)
+	m = fromAPI(ctx, c, m)
 	m.EstimatedCostPerHour = r.estimate(ctx, m)
 	return m, diags
 }

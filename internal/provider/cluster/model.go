@@ -67,9 +67,9 @@ type resourceModel struct {
 	Timeouts             timeouts.Value `tfsdk:"timeouts"`
 }
 
-// fromAPI is the one conversion from the API's cluster to the Terraform
-// view, used by Create, Read, Update, import and the data sources.
-func fromAPI(c *runpod.Cluster) clusterModel {
+// viewFromAPI is the one conversion from the API's cluster to the Terraform
+// view: the data sources' model, and the resource's through fromAPI.
+func viewFromAPI(c *runpod.Cluster) clusterModel {
 	byStatus := map[string]attr.Value{}
 	for status, n := range c.Pods.ByStatus {
 		byStatus[status] = types.Int64Value(int64(n))
@@ -99,8 +99,8 @@ func fromAPI(c *runpod.Cluster) clusterModel {
 	return m
 }
 
-// refresh sets every attribute the API returns from c and keeps the
-// configuration-only ones. A template link the API no longer reports is
+// fromAPI is prior with every attribute the API returns set from c; the
+// configuration-only ones are kept. A template link the API no longer reports is
 // kept: a cluster cannot change template, so a missing link is not a
 // change worth replacing a running cluster for.
 //
@@ -109,9 +109,10 @@ func fromAPI(c *runpod.Cluster) clusterModel {
 // (an import). A cluster resized in the console therefore shows as the two
 // differing, which the plan explains (see planChange), instead of as a
 // pod_count the configuration would change back.
-func (m *resourceModel) refresh(c *runpod.Cluster) {
+func fromAPI(_ context.Context, c *runpod.Cluster, prior resourceModel) resourceModel {
+	m := prior
 	template, pods := m.TemplateID, m.PodCount
-	m.clusterModel = fromAPI(c)
+	m.clusterModel = viewFromAPI(c)
 	m.ReportedPodCount = m.PodCount
 	if tfvalue.Known(pods) {
 		m.PodCount = pods
@@ -122,6 +123,7 @@ func (m *resourceModel) refresh(c *runpod.Cluster) {
 	if m.PrimarySSHDirect.IsUnknown() {
 		m.PrimarySSHDirect = types.StringNull()
 	}
+	return m
 }
 
 // setPrimarySSHDirect sets primary_ssh_direct from c's primary pod: its

@@ -109,7 +109,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// here on every problem is a warning, never an error that would taint
 	// the resource and have the next apply create a second cluster.
 	state := plan
-	state.refresh(created)
+	state = fromAPI(ctx, created, state)
 	if state.EstimatedCostPerHour.IsUnknown() {
 		state.EstimatedCostPerHour = r.estimate(ctx, state)
 	}
@@ -123,7 +123,7 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	defer cancel()
 	last, err := waitForMembers(waitCtx, client, r.waits, created.ID, exposesSSH(ctx, client, body))
 	if last != nil {
-		state.refresh(last)
+		state = fromAPI(ctx, last, state)
 		if perr := state.setPrimarySSHDirect(ctx, client, last); perr != nil {
 			// Filled by the next refresh; the create succeeded.
 			tflog.Debug(ctx, "cannot read the cluster's primary pod for its SSH command", map[string]any{"error": perr.Error()})
@@ -181,7 +181,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if applied, ok, diags := privateAppliedPodCount.Get(ctx, req.Private); ok && !diags.HasError() {
 		state.PodCount = types.Int64Value(applied)
 	}
-	state.refresh(c)
+	state = fromAPI(ctx, c, state)
 	if perr := state.setPrimarySSHDirect(ctx, client, c); perr != nil {
 		resp.Diagnostics.AddAttributeWarning(path.Root("primary_ssh_direct"), "Cluster's Primary Pod Not Read",
 			diagnostics.APIErrorDetail(fmt.Sprintf("reading primary pod %s of cluster %s for its SSH command", c.Primary.PodID, id), perr)+

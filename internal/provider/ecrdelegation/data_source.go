@@ -47,7 +47,7 @@ func NewDataSource() datasource.DataSource {
 			}
 		},
 		Describe: describe,
-		Convert:  datasources.Converter(fromAPI),
+		Convert:  datasources.Converter(viewFromAPI),
 	}
 }
 
@@ -58,6 +58,6 @@ func NewListDataSource() datasource.DataSource {
 		TypeName:       "runpod_ecr_delegations",
 		Description:    "Lists the account's ECR delegations, sorted by name (unnamed first), then id.",
 		ItemAttributes: dataSourceAttributes,
-		Convert:        datasources.Converter(fromAPI),
+		Convert:        datasources.Converter(viewFromAPI),
 	}
 }

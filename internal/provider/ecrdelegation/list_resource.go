@@ -54,7 +54,7 @@ func NewListResource() list.ListResource {
 			return fmt.Sprintf("%s (%s, %s in %s)", name, d.ID, d.Repository, d.AWSRegion)
 		},
 		Convert: func(_ context.Context, d *runpod.EcrDelegation) (delegationModel, diag.Diagnostics) {
-			return fromAPI(d), nil
+			return viewFromAPI(d), nil
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package ecrdelegation
 
 import (
+	"context"
 	"strings"
 	"time"
 
@@ -24,11 +25,12 @@ type delegationModel struct {
 	CreatedAt         types.String `tfsdk:"created_at"`
 }
 
-// fromAPI is the one conversion from the API's delegation to Terraform,
-// used by Create, Read, import, the data sources and the list resource.
+// viewFromAPI is the one conversion from the API's delegation to Terraform:
+// the data sources' and list resource's model, and the resource's through
+// fromAPI.
 // The API does not return the ARN a delegation was registered with, so
 // `resource` is the ARN its fields name (see arnOf).
-func fromAPI(d *runpod.EcrDelegation) delegationModel {
+func viewFromAPI(d *runpod.EcrDelegation) delegationModel {
 	return delegationModel{
 		ID:                types.StringValue(d.ID),
 		Resource:          types.StringPointerValue(arnOf(d)),
@@ -91,11 +93,12 @@ func nameOf(d *runpod.EcrDelegation) string {
 	return *d.Name
 }
 
-// withPrior is the state of a delegation read from the API, keeping the ARN
-// that state or the plan holds when it names the delegation's repository
-// (Runpod does not return the ARN; see fromAPI).
-func withPrior(d *runpod.EcrDelegation, resource types.String) delegationModel {
-	m := fromAPI(d)
+// fromAPI is the state of a delegation read from the API, keeping the ARN
+// that prior (state or the plan) holds when it names the delegation's
+// repository (Runpod does not return the ARN; see viewFromAPI).
+func fromAPI(_ context.Context, d *runpod.EcrDelegation, prior delegationModel) delegationModel {
+	resource := prior.Resource
+	m := viewFromAPI(d)
 	if !resource.IsNull() && !resource.IsUnknown() && sameRepository(resource.ValueString(), d) {
 		m = m.withResource(resource)
 	}

@@ -181,7 +181,7 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 	if providerdata.StopRefresh(ctx, Kind.Noun, id, err, false, resp) {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, withPrior(found, prior.Resource))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, found, prior))...)
 }
 
 // Update is reached only when the configured ARN names the delegation's
@@ -225,6 +225,6 @@ func readInto(ctx context.Context, client *runpod.Client, id string, arn types.S
 ) {
 	written := kinds.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
 	if d := Kind.ReadBack(ctx, client, id, written, diags); d != nil {
-		diags.Append(state.Set(ctx, withPrior(d, arn))...)
+		diags.Append(state.Set(ctx, fromAPI(ctx, d, delegationModel{Resource: arn}))...)
 	}
 }

@@ -19,7 +19,7 @@ func NewDataSource() datasource.DataSource {
 		Describe: func(v *runpod.NetworkVolume) string {
 			return fmt.Sprintf("%s (%d GB in %s)", v.ID, v.Size, v.DataCenter)
 		},
-		Convert: datasources.Converter(fromAPI),
+		Convert: datasources.Converter(viewFromAPI),
 	}
 }
 

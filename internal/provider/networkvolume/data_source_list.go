@@ -14,6 +14,6 @@ func NewListDataSource() datasource.DataSource {
 		TypeName:       "runpod_network_volumes",
 		Description:    "Lists every network volume of the account, sorted by name (then id, since names need not be unique).",
 		ItemAttributes: dataSourceAttributes,
-		Convert:        datasources.Converter(fromAPI),
+		Convert:        datasources.Converter(viewFromAPI),
 	}
 }

@@ -64,10 +64,10 @@ func NewListResource() list.ListResource {
 			}
 		},
 		DisplayName: displayName,
-		Convert: func(_ context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
+		Convert: func(ctx context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
 			// As Read leaves an imported volume: allow_duplicate is only
 			// read at create and stays null.
-			return withPrior(fromAPI(v), resourceModel{}), nil
+			return fromAPI(ctx, v, resourceModel{}), nil
 		},
 	}}
 }

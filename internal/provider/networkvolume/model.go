@@ -1,6 +1,7 @@
 package networkvolume
 
 import (
+	"context"
 	"math"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -59,9 +60,9 @@ func sizesOf(m resourceModel) sizes {
 	return s
 }
 
-// fromAPI is the one conversion from the API's volume to the Terraform
-// model, used by Create, Read, Update, import and the data sources.
-func fromAPI(v *runpod.NetworkVolume) volumeModel {
+// viewFromAPI is the one conversion from the API's volume to the Terraform
+// view: the data sources' model, and the resource's through fromAPI.
+func viewFromAPI(v *runpod.NetworkVolume) volumeModel {
 	return volumeModel{
 		ID:           types.StringValue(v.ID),
 		Name:         types.StringValue(v.Name),
@@ -121,13 +122,15 @@ func monthlyEstimate(size types.Int64, tier types.String) types.Float64 {
 	return types.Float64Value(math.Round(cost.USDPerMonth*100) / 100)
 }
 
-// withPrior carries the configuration-only arguments from m (the plan or
-// prior state) into a model read from the API, with the monthly estimate
-// for what the API holds. Runpod's size goes to reported_size_gb; size_gb
-// keeps m's (the value configured at the last apply), so that a volume
-// grown outside Terraform is drift in reported_size_gb and never a
-// planned shrink. Without one in m (import, query) size_gb is Runpod's.
-func withPrior(v volumeModel, m resourceModel) resourceModel {
+// fromAPI is the resource model of a volume read from the API, carrying
+// the configuration-only arguments from prior (the plan or prior state),
+// with the monthly estimate for what the API holds. Runpod's size goes to
+// reported_size_gb; size_gb keeps prior's (the value configured at the last
+// apply), so that a volume grown outside Terraform is drift in
+// reported_size_gb and never a planned shrink. Without one in prior
+// (import, query) size_gb is Runpod's.
+func fromAPI(_ context.Context, api *runpod.NetworkVolume, prior resourceModel) resourceModel {
+	v, m := viewFromAPI(api), prior
 	reported := v.SizeGB
 	if tfvalue.Known(m.SizeGB) {
 		v.SizeGB = m.SizeGB

@@ -171,7 +171,7 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	// Save what the create returned first, so that a failing read-back can
 	// neither orphan the volume nor taint it: a tainted volume would be
 	// deleted, with its data, by the next apply.
-	resp.Diagnostics.Append(resp.State.Set(ctx, withPrior(fromAPI(created), plan))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, created, plan))...)
 	resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -193,7 +193,7 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	var prior resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, withPrior(fromAPI(v), prior))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, v, prior))...)
 }
 
 func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -285,6 +285,6 @@ func readInto(ctx context.Context, client *runpod.Client, id string, written kin
 	state *tfsdk.State, diags *diag.Diagnostics,
 ) {
 	if v := Kind.ReadBack(ctx, client, id, written, diags); v != nil {
-		diags.Append(state.Set(ctx, withPrior(fromAPI(v), plan))...)
+		diags.Append(state.Set(ctx, fromAPI(ctx, v, plan))...)
 	}
 }

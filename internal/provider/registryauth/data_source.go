@@ -21,6 +21,6 @@ func NewListDataSource() datasource.DataSource {
 				"name": datasources.String("The credential's name."),
 			}
 		},
-		Convert: datasources.Converter(fromAPI),
+		Convert: datasources.Converter(viewFromAPI),
 	}
 }

@@ -21,10 +21,10 @@ func NewListResource() list.ListResource {
 			"and the password (as `password_wo` with `password_wo_version`) filled in before it plans; the first " +
 			"apply after the import then records them in state without sending them and without replacing the " +
 			"credential.",
-		Convert: func(_ context.Context, r *runpod.Registry) (registryModel, diag.Diagnostics) {
+		Convert: func(ctx context.Context, r *runpod.Registry) (registryModel, diag.Diagnostics) {
 			// As Read leaves an imported credential: the credential
 			// arguments come only from configuration, so they are null here.
-			return withPrior(fromAPI(r), registryModel{}), nil
+			return fromAPI(ctx, r, registryModel{}), nil
 		},
 	}
 }

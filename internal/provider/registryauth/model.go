@@ -1,6 +1,8 @@
 package registryauth
 
 import (
+	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
@@ -23,18 +25,20 @@ type registryModel struct {
 	PasswordWOVersion types.Int64  `tfsdk:"password_wo_version"`
 }
 
-// fromAPI is the one conversion from the API's credential to Terraform,
-// used by Create, Read, Update, import and the data source.
-func fromAPI(r *runpod.Registry) registryData {
+// viewFromAPI is the one conversion from the API's credential to Terraform:
+// the data source's model, and the resource's through fromAPI.
+func viewFromAPI(r *runpod.Registry) registryData {
 	return registryData{ID: types.StringValue(r.ID), Name: types.StringValue(r.Name)}
 }
 
-// withPrior completes the resource model from the API's answer and
-// the credential arguments as configured, which the API never returns.
-// password_wo is always null: write-only values are never stored.
-func withPrior(d registryData, creds registryModel) registryModel {
+// fromAPI is the resource model of a credential read from the API: its id
+// and name, and the credential arguments as prior holds them (configured,
+// never returned by the API). password_wo is always null: write-only
+// values are never stored.
+func fromAPI(_ context.Context, r *runpod.Registry, prior registryModel) registryModel {
+	creds := prior
 	return registryModel{
-		registryData:      d,
+		registryData:      viewFromAPI(r),
 		Username:          creds.Username,
 		Password:          creds.Password,
 		PasswordWO:        types.StringNull(),

@@ -308,7 +308,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 		},
 		Pending: func() diag.Diagnostics {
 			// Keep the credential arguments too, for the next run to send.
-			return resp.State.Set(ctx, withPrior(registryData{ID: types.StringValue(""), Name: types.StringValue(name)}, plan))
+			return resp.State.Set(ctx, fromAPI(ctx, &runpod.Registry{Name: name}, plan))
 		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
@@ -326,7 +326,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 	// The credentials come from the configuration: Runpod never returns them.
 	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
 		func(found *runpod.Registry, _ bool) diag.Diagnostics {
-			return resp.State.Set(ctx, withPrior(fromAPI(found), prior))
+			return resp.State.Set(ctx, fromAPI(ctx, found, prior))
 		}, resp)
 }
 
@@ -370,7 +370,7 @@ func (r *registryResource) ImportState(ctx context.Context, req resource.ImportS
 func readInto(ctx context.Context, client *runpod.Client, id string, plan registryModel, created *runpod.Registry, state *tfsdk.State, diags *diag.Diagnostics) {
 	written := kinds.Written[runpod.Registry]{Verb: "Created", Answer: created}
 	if reg := Kind.ReadBack(ctx, client, id, written, diags); reg != nil {
-		diags.Append(state.Set(ctx, withPrior(fromAPI(reg), plan))...)
+		diags.Append(state.Set(ctx, fromAPI(ctx, reg, plan))...)
 	}
 }
 

@@ -36,7 +36,7 @@ func NewDataSource() datasource.DataSource {
 			}
 		},
 		Find:    findTaken,
-		Convert: datasources.Converter(fromAPI),
+		Convert: datasources.Converter(viewFromAPI),
 	}
 }
 
@@ -47,6 +47,6 @@ func NewListDataSource() datasource.DataSource {
 		TypeName:       "runpod_secrets",
 		Description:    "Lists the account's secrets, sorted by name: metadata only, never values.",
 		ItemAttributes: dataSourceAttributes,
-		Convert:        datasources.Converter(fromAPI),
+		Convert:        datasources.Converter(viewFromAPI),
 	}
 }

@@ -19,10 +19,10 @@ func NewListResource() list.ListResource {
 			"holds the secret's metadata, and `value`, `value_wo` and `value_wo_version` are null. Configuration " +
 			"generated from it needs the value filled in (as `value_wo` with `value_wo_version`) before it plans; " +
 			"the first apply after the import then sends that value.",
-		Convert: func(_ context.Context, s *runpod.Secret) (secretModel, diag.Diagnostics) {
+		Convert: func(ctx context.Context, s *runpod.Secret) (secretModel, diag.Diagnostics) {
 			// As Read leaves an imported secret: the value arguments come
 			// only from configuration, so they are null here.
-			return withPrior(fromAPI(s), secretModel{}), nil
+			return fromAPI(ctx, s, secretModel{}), nil
 		},
 	}
 }

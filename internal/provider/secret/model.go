@@ -34,11 +34,11 @@ type secretModel struct {
 	ValueWOVersion types.Int64  `tfsdk:"value_wo_version"`
 }
 
-// fromAPI is the one conversion from the API's secret to Terraform, used by
-// Create, Read, Update, import and the data sources. An empty description
+// viewFromAPI is the one conversion from the API's secret to Terraform: the
+// data sources' model, and the resource's through fromAPI. An empty description
 // reads as null, so that removing the argument and the API's cleared value
 // agree.
-func fromAPI(s *runpod.Secret) secretData {
+func viewFromAPI(s *runpod.Secret) secretData {
 	d := secretData{
 		ID:                 types.StringValue(s.ID),
 		Name:               types.StringValue(s.Name),
@@ -53,12 +53,13 @@ func fromAPI(s *runpod.Secret) secretData {
 	return d
 }
 
-// withPrior completes the resource model from the API's metadata and
-// the value arguments as they were configured (never returned by the API).
-// value_wo is always null: write-only values are never stored.
-func withPrior(d secretData, creds secretModel) secretModel {
+// fromAPI is the resource model of a secret read from the API: its metadata
+// and the value arguments as prior holds them (configured, never returned
+// by the API). value_wo is always null: write-only values are never stored.
+func fromAPI(_ context.Context, s *runpod.Secret, prior secretModel) secretModel {
+	creds := prior
 	return secretModel{
-		secretData:     d,
+		secretData:     viewFromAPI(s),
 		Value:          creds.Value,
 		ValueWO:        types.StringNull(),
 		ValueWOVersion: creds.ValueWOVersion,

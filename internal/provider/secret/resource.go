@@ -426,7 +426,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	if created == nil {
 		return
 	}
-	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, fromAPI(created).ValueLastUpdatedAt)...)
+	resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, viewFromAPI(created).ValueLastUpdatedAt)...)
 	readInto(ctx, client, created.ID, plan, afterWrite{Verb: "Created", Answer: created}, &resp.State, &resp.Diagnostics)
 }
 
@@ -439,7 +439,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
 		func(s *runpod.Secret, adopted bool) diag.Diagnostics {
 			// The value comes from the configuration: Runpod never returns it.
-			m := withPrior(fromAPI(s), prior)
+			m := fromAPI(ctx, s, prior)
 			if adopted {
 				// A pending create's secret: record when its value was set,
 				// as Create does.
@@ -481,7 +481,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 		s, err := client.SetSecretValue(ctx, id, value)
 		if errors.Is(err, runpod.ErrAmbiguous) {
 			// Whether the rotation happened shows in value_last_updated_at.
-			if got, gerr := client.GetSecret(ctx, id); gerr == nil && !fromAPI(got).ValueLastUpdatedAt.Equal(state.ValueLastUpdatedAt) {
+			if got, gerr := client.GetSecret(ctx, id); gerr == nil && !viewFromAPI(got).ValueLastUpdatedAt.Equal(state.ValueLastUpdatedAt) {
 				tflog.Warn(ctx, "secret value PATCH ended ambiguously but the value was rotated", map[string]any{"id": id})
 				s, err = got, nil
 			}
@@ -495,7 +495,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 			return
 		}
 		recorded.Value, recorded.ValueWOVersion = plan.Value, plan.ValueWOVersion
-		recorded = withPrior(fromAPI(s), recorded)
+		recorded = fromAPI(ctx, s, recorded)
 		resp.Diagnostics.Append(setValueSetAt(ctx, resp.Private, recorded.ValueLastUpdatedAt)...)
 		resp.Diagnostics.Append(resp.State.Set(ctx, recorded)...)
 		valueSent = true
@@ -516,7 +516,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 			}
 			// The failure may have been ambiguous: record what the API holds.
 			if got, gerr := client.GetSecret(ctx, id); gerr == nil {
-				resp.Diagnostics.Append(resp.State.Set(ctx, withPrior(fromAPI(got), recorded))...)
+				resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, got, recorded))...)
 			}
 			return
 		}
@@ -543,7 +543,7 @@ type afterWrite = kinds.Written[runpod.Secret]
 // stores what Runpod holds, with the value arguments from the plan.
 func readInto(ctx context.Context, client *runpod.Client, id string, plan secretModel, written afterWrite, state *tfsdk.State, diags *diag.Diagnostics) {
 	if s := Kind.ReadBack(ctx, client, id, written, diags); s != nil {
-		diags.Append(state.Set(ctx, withPrior(fromAPI(s), plan))...)
+		diags.Append(state.Set(ctx, fromAPI(ctx, s, plan))...)
 	}
 }
 
