@@ -22,10 +22,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 100, DataCenter: "US-KS-2"})
 	var id string
 	cfg := func(path string) string {
-		return gpuPod("trainer", fmt.Sprintf(`network_volume {
-  volume_id = %q
-  path = %q
-}`, vol.ID, path))
+		return acctest.Testdata(t, "pod_rtx4090_network_volume", map[string]any{"VolumeID": vol.ID, "Path": path})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
