@@ -7,3 +7,15 @@ resource "runpod_pod" "p" {
     path      = "{{.Path}}"
   }
 }
+{{- if .SecondPod}}
+
+resource "runpod_pod" "q" {
+  name  = "second"
+  image = "runpod/base:0.7.0"
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
+  network_volume {
+    volume_id = "{{.VolumeID}}"
+    path      = "{{.Path}}"
+  }
+}
+{{- end}}
