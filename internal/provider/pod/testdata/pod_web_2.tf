@@ -1,14 +1,14 @@
 resource "runpod_pod" "p" {
-  name      = "web-2"
-  image     = "runpod/base:0.7.0"
-  start_ssh = true
+  name          = "web-2"
+  image         = "runpod/base:0.7.0"
+  start_ssh     = true
 {{- if .StartJupyter}}
   start_jupyter = true
 {{- end}}
   gpu {
-    type_id = "NVIDIA GeForce RTX 4090"
+    type_id          = "NVIDIA GeForce RTX 4090"
 {{- if .Count}}
-    count   = {{.Count}}
+    count            = {{.Count}}
 {{- end}}
 {{- if .MinCUDA}}
     min_cuda_version = "{{.MinCUDA}}"
