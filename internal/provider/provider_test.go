@@ -25,24 +25,7 @@ import (
 // and a template.
 func TestAccProvider_noAPIKeyFailsThePlan(t *testing.T) {
 	cli := acctest.NewCLI(t, acctest.FactoriesWithEnv(func(string) string { return "" }))
-	cli.SetConfig(`
-resource "runpod_template" "t" {
-  name  = "needs-a-key"
-  image = "runpod/base:0.6.2"
-}
-
-resource "runpod_network_volume" "v" {
-  name           = "weights"
-  size_gb        = 50
-  data_center_id = "EU-SE-1"
-}
-
-resource "runpod_pod" "p" {
-  name  = "trainer"
-  image = "runpod/base:0.6.2"
-  gpu { type_id = "NVIDIA GeForce RTX 4090" }
-}
-`)
+	cli.SetConfig(acctest.Testdata(t, "template_volume_and_pod", nil))
 	cli.Init()
 	cli.MustRun("validate")
 

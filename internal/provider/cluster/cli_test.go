@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -16,11 +17,11 @@ import (
 func TestAccCluster_cliReplacementPlanShowsCost(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(clusterConfig("cli"))
+	cli.SetConfig(clusterConfig(t, "cli"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 
-	cli.SetConfig(override(clusterConfig("cli"), "gpu_count_per_pod", "gpu_count_per_pod = 4"))
+	cli.SetConfig(override(clusterConfig(t, "cli"), "gpu_count_per_pod", "gpu_count_per_pod = 4"))
 	res := cli.Run("plan", "-input=false")
 	if res.ExitCode != 0 {
 		t.Fatalf("plan failed:\n%s", res.Output())
@@ -69,7 +70,7 @@ func TestAccCluster_cliReplacementPlanShowsCost(t *testing.T) {
 func TestAccCluster_cliScaledInConsole(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(clusterConfig("resized"))
+	cli.SetConfig(clusterConfig(t, "resized"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	first := cli.StateID(addr)
@@ -148,7 +149,7 @@ func TestAccCluster_cliScaledInConsole(t *testing.T) {
 func TestAccCluster_cliRenameShowsOnlyName(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(clusterConfig("before"))
+	cli.SetConfig(clusterConfig(t, "before"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	st := cli.StateAttributes(addr)
@@ -164,7 +165,7 @@ func TestAccCluster_cliRenameShowsOnlyName(t *testing.T) {
 		t.Errorf("primary_ssh_endpoint = %v, want %q", st["primary_ssh_endpoint"], want)
 	}
 
-	cli.SetConfig(clusterConfig("after"))
+	cli.SetConfig(clusterConfig(t, "after"))
 	res, plan := cli.SavedPlan()
 	if plan == nil {
 		t.Fatalf("plan failed:\n%s", res.Output())
@@ -254,12 +255,7 @@ func writes(fake *runpodfake.Fake) int {
 func TestAccCluster_cliReadOutageAfterCreateKeepsCluster(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-provider "runpod" {
-  retry_wait_min_seconds = 1
-  retry_wait_max_seconds = 1
-}
-` + clusterConfig("outage"))
+	cli.SetConfig(acctest.Testdata(t, "cluster_two_h100_nodes", clusterData{Name: "outage", RetryWaitSeconds: 1}))
 	cli.Init()
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/clusters/*", Count: 5, Status: 502})
 	res := cli.Run("apply", "-auto-approve", "-input=false")

@@ -40,31 +40,8 @@ func TestAccClusterDataSources(t *testing.T) {
 	env.Fake.AddClusterBilling("deletedclu", now.Add(-26*time.Hour), 3, 0, 0)
 
 	var id string
-	base := override(clusterConfig("slurm"), "type", `type = "SLURM"`)
-	withData := base + `
-data "runpod_cluster" "by_id" {
-  id = runpod_cluster.c.id
-}
-data "runpod_cluster" "by_name" {
-  name       = "slurm"
-  depends_on = [runpod_cluster.c]
-}
-data "runpod_clusters" "all" {
-  depends_on = [runpod_cluster.c]
-}
-data "runpod_cluster_pods" "members" {
-  cluster_id = runpod_cluster.c.id
-}
-data "runpod_cluster_billing" "mine" {
-  cluster_id  = runpod_cluster.c.id
-  bucket_size = "day"
-  last_n      = 2
-}
-data "runpod_cluster_billing" "all" {
-  start_time = "2026-03-09T06:00:00Z"
-  end_time   = "2026-03-10T13:00:00Z"
-}
-`
+	base := override(clusterConfig(t, "slurm"), "type", `type = "SLURM"`)
+	withData := base + acctest.Testdata(t, "cluster_data_sources", nil)
 	pod := func(i int, key string) tfjsonpath.Path { return tfjsonpath.New("pods").AtSliceIndex(i).AtMapKey(key) }
 	record := func(i int, key string) tfjsonpath.Path {
 		return tfjsonpath.New("records").AtSliceIndex(i).AtMapKey(key)

@@ -34,22 +34,21 @@ const (
 	summaryScaled    = "Cluster Was Resized Outside Terraform"
 )
 
-// clusterConfig is a 2 × 8 H100 training cluster in US-TX-3 (where the
-// default catalog has 64 H100s for clusters) with extra lines added.
-func clusterConfig(name string, extra ...string) string {
-	return fmt.Sprintf(`
-resource "runpod_cluster" "c" {
-  name              = %q
-  type              = "TRAINING"
-  gpu_type_id       = %q
-  gpu_count_per_pod = 8
-  pod_count         = 2
-  data_center_ids   = ["US-TX-3"]
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-  ports             = ["22/tcp", "8888/http"]
-  %s
+// clusterData fills testdata/cluster_two_h100_nodes.tf.
+type clusterData struct {
+	Name  string
+	Extra string // lines added inside the resource
+	// RetryWaitSeconds, when set, adds a provider block that retries after
+	// this many seconds.
+	RetryWaitSeconds int
 }
-`, name, h100, strings.Join(extra, "\n  "))
+
+// clusterConfig is testdata/cluster_two_h100_nodes.tf, a 2 × 8 H100 training
+// cluster in US-TX-3 (where the default catalog has 64 H100s for clusters)
+// with extra lines added.
+func clusterConfig(t testing.TB, name string, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "cluster_two_h100_nodes", clusterData{Name: name, Extra: strings.Join(extra, "\n  ")})
 }
 
 // override replaces the line starting with key in a configuration (or

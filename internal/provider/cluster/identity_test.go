@@ -13,5 +13,5 @@ import (
 // replacement (ImportBlockSteps asserts the action).
 func TestAccCluster_identity(t *testing.T) {
 	env := newEnv(t)
-	resource.ParallelTest(t, env.IdentityTestCase(addr, clusterConfig("identity"), true))
+	resource.ParallelTest(t, env.IdentityTestCase(addr, clusterConfig(t, "identity"), true))
 }

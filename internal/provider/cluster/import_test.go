@@ -54,7 +54,7 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: clusterConfig("train"),
+				Config: clusterConfig(t, "train"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
 						if v == older.ID {
@@ -75,7 +75,7 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 				},
 			},
 			{
-				Config: clusterConfig("train"),
+				Config: clusterConfig(t, "train"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},
@@ -102,27 +102,18 @@ func TestAccCluster_importTemplateCluster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := func(extra string) string {
-		return fmt.Sprintf(`
-resource "runpod_cluster" "c" {
-  name              = "console-made"
-  type              = "RAY"
-  gpu_type_id       = %q
-  gpu_count_per_pod = 2
-  pod_count         = 2
-  template_id       = %q
-  %s
-}
-`, h100, tmpl.ID, extra)
+	cfg := func(importID, extra string) string {
+		return acctest.Testdata(t, "cluster_from_console_template", map[string]any{
+			"ImportID": importID, "TemplateID": tmpl.ID, "Extra": extra,
+		})
 	}
-	importBlock := fmt.Sprintf("import {\n  to = runpod_cluster.c\n  id = %q\n}\n", c.ID)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() { rec.Reset(); env.Fake.ResetRequests() },
-				Config:    importBlock + cfg(""),
+				Config:    cfg(c.ID, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 					rec.ExpectNoWarning(summaryRecorded),
@@ -140,21 +131,21 @@ resource "runpod_cluster" "c" {
 				},
 			},
 			{
-				Config: cfg(""),
+				Config: cfg("", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},
 			},
 			{
 				PreConfig: func() { rec.Reset() },
-				Config:    cfg("start_ssh = true"),
+				Config:    cfg("", "start_ssh = true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					rec.ExpectWarning(summaryRecorded, "the configuration sets start_ssh"),
 				}},
 			},
 			{
-				Config: cfg("start_ssh = false"),
+				Config: cfg("", "start_ssh = false"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					expectReplacedBy("start_ssh"),
 				}},

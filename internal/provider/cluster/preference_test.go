@@ -25,12 +25,13 @@ const (
 
 // preferenceCluster is clusterConfig (2 × 8 GPUs in US-TX-3) with
 // gpu_type_ids in place of gpu_type_id.
-func preferenceCluster(ids ...string) string {
+func preferenceCluster(t testing.TB, ids ...string) string {
+	t.Helper()
 	quoted := make([]string, len(ids))
 	for i, id := range ids {
 		quoted[i] = fmt.Sprintf("%q", id)
 	}
-	return override(clusterConfig("prefs"), "gpu_type_id", fmt.Sprintf("gpu_type_ids = [%s]", strings.Join(quoted, ", ")))
+	return override(clusterConfig(t, "prefs"), "gpu_type_id", fmt.Sprintf("gpu_type_ids = [%s]", strings.Join(quoted, ", ")))
 }
 
 // plannedGPUType is gpu_type_id as the saved plan has it for the cluster.
@@ -61,7 +62,7 @@ func TestAccCluster_gpuPreferenceList(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	// The default catalog has no H200s free for clusters in US-TX-3 and 64 H100s.
-	cli.SetConfig(preferenceCluster(h200, h100))
+	cli.SetConfig(preferenceCluster(t, h200, h100))
 	cli.Init()
 
 	human := cli.MustRun("plan", "-input=false")
@@ -100,7 +101,7 @@ func TestAccCluster_gpuPreferenceList(t *testing.T) {
 
 	// Reordered, the chosen type still in the list: recorded in place,
 	// nothing sent to Runpod.
-	cli.SetConfig(preferenceCluster(h100, h200))
+	cli.SetConfig(preferenceCluster(t, h100, h200))
 	if got := cli.RunJSON("plan", "-input=false").PlannedActions()[addr]; got != "update" {
 		t.Fatalf("planned action after reordering = %q, want update", got)
 	}
@@ -119,14 +120,14 @@ func TestAccCluster_gpuPreferenceList(t *testing.T) {
 	}
 
 	// A type added: no replacement either.
-	cli.SetConfig(preferenceCluster(a100, h100, h200))
+	cli.SetConfig(preferenceCluster(t, a100, h100, h200))
 	if got := cli.RunJSON("plan", "-input=false").PlannedActions()[addr]; got != "update" {
 		t.Fatalf("planned action after adding a type = %q, want update", got)
 	}
 
 	// The chosen type leaves the list: a replacement, on the next choice,
 	// whose cost the plan states.
-	cli.SetConfig(preferenceCluster(h200))
+	cli.SetConfig(preferenceCluster(t, h200))
 	plan = cli.RunJSON("plan", "-input=false")
 	if got := plan.PlannedActions()[addr]; got != "replace" {
 		t.Fatalf("planned action after dropping the chosen type = %q, want replace", got)
@@ -141,7 +142,7 @@ func TestAccCluster_gpuPreferenceList(t *testing.T) {
 	// No type in the list has stock for clusters there: the plan fails
 	// naming each type and why.
 	env.Fake.SetGPUStock(h200, "CLUSTER", "SECURE", "US-TX-3", 0)
-	cli.SetConfig(preferenceCluster(h200, a100))
+	cli.SetConfig(preferenceCluster(t, h200, a100))
 	jr := cli.RunJSON("plan", "-input=false")
 	errs := jr.Diagnostics("error")
 	if len(errs) != 1 || errs[0].Summary != summaryNoneInStock ||
@@ -157,11 +158,11 @@ func TestAccCluster_gpuPreferenceListValidation(t *testing.T) {
 	t.Parallel()
 	cli := newEnv(t).CLI(t)
 	cli.Init()
-	cli.SetConfig(clusterConfig("both", fmt.Sprintf("gpu_type_ids = [%q]", h100)))
+	cli.SetConfig(clusterConfig(t, "both", fmt.Sprintf("gpu_type_ids = [%q]", h100)))
 	cli.MustFail("validate").Contains(t, "gpu_type_ids")
-	cli.SetConfig(override(clusterConfig("neither"), "gpu_type_id", ""))
+	cli.SetConfig(override(clusterConfig(t, "neither"), "gpu_type_id", ""))
 	cli.MustFail("validate").Contains(t, "gpu_type_id")
-	cli.SetConfig(preferenceCluster(h100, h100))
+	cli.SetConfig(preferenceCluster(t, h100, h100))
 	cli.MustFail("validate").Contains(t, "gpu_type_ids")
 }
 
@@ -178,23 +179,17 @@ func TestAccCluster_gpuPreferenceListImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	console := fmt.Sprintf(`
-resource "runpod_cluster" "console" {
-  name              = "console-made"
-  type              = "TRAINING"
-  gpu_type_ids      = [%q, %q]
-  gpu_count_per_pod = 8
-  pod_count         = 2
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-}
-`, a100, h100)
-	importBlock := fmt.Sprintf("import {\n  to = runpod_cluster.console\n  id = %q\n}\n", c.ID)
+	console := func(importID string) string {
+		return acctest.Testdata(t, "cluster_console_made_preference_list", map[string]any{
+			"ImportID": importID,
+		})
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: preferenceCluster(h200, h100),
+				Config: preferenceCluster(t, h200, h100),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, acctest.Attr("gpu_type_id"), knownvalue.StringExact(h100)),
 				},
@@ -206,7 +201,7 @@ resource "runpod_cluster" "console" {
 				ImportStateVerifyIgnore: configOnly,
 			},
 			{
-				Config: preferenceCluster(h200, h100) + importBlock + console,
+				Config: preferenceCluster(t, h200, h100) + console(c.ID),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("runpod_cluster.console", plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue("runpod_cluster.console", acctest.Attr("gpu_type_id"), knownvalue.StringExact(h100)),
@@ -218,7 +213,7 @@ resource "runpod_cluster" "console" {
 				},
 			},
 			{
-				Config: preferenceCluster(h200, h100) + console,
+				Config: preferenceCluster(t, h200, h100) + console(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},

@@ -33,7 +33,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 				// Create: the plan states the money and shows the estimate;
 				// the apply waits for every member to run.
 				PreConfig: rec.Reset,
-				Config:    clusterConfig("train"),
+				Config:    clusterConfig(t, "train"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
@@ -94,7 +94,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 			{
 				// Rename: one PATCH with only the name, in place.
 				PreConfig: func() { env.Fake.ResetRequests(); rec.Reset() },
-				Config:    clusterConfig("train-2"),
+				Config:    clusterConfig(t, "train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("estimated_cost_per_hour"), knownvalue.Float64Exact(47.84)),
@@ -126,7 +126,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 			{
 				// Renamed in the console: an in-place update puts it back.
 				PreConfig: func() { env.Fake.RenameCluster(id, "renamed-in-console") },
-				Config:    clusterConfig("train-2"),
+				Config:    clusterConfig(t, "train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, acctest.Attr("name"), knownvalue.StringExact("train-2")),
@@ -143,7 +143,7 @@ func TestAccCluster_lifecycle(t *testing.T) {
 			{
 				// Deleted in the console: the plan creates it again.
 				PreConfig: func() { env.Fake.DeleteCluster(id); rec.Reset() },
-				Config:    clusterConfig("train-2"),
+				Config:    clusterConfig(t, "train-2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					rec.ExpectWarning(summaryCost, `Creating cluster "train-2"`, "= $47.84 per hour"),
@@ -179,7 +179,7 @@ func TestAccCluster_createTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				PreConfig: rec.Reset,
-				Config:    clusterConfig("slow", `timeouts { create = "300ms" }`),
+				Config:    clusterConfig(t, "slow", `timeouts { create = "300ms" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("pods_by_status"), knownvalue.MapExact(map[string]knownvalue.Check{
@@ -209,7 +209,7 @@ func TestAccCluster_createTimeout(t *testing.T) {
 			},
 			{
 				// The next apply plans nothing and creates nothing.
-				Config: clusterConfig("slow", `timeouts { create = "300ms" }`),
+				Config: clusterConfig(t, "slow", `timeouts { create = "300ms" }`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},

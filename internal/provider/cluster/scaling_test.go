@@ -23,7 +23,7 @@ func TestAccCluster_scaledOutsideTerraform(t *testing.T) {
 	rec := env.Record()
 	var id, firstID string
 	sized := func(n int) string {
-		return override(clusterConfig("scaled"), "pod_count", fmt.Sprintf("pod_count = %d", n))
+		return override(clusterConfig(t, "scaled"), "pod_count", fmt.Sprintf("pod_count = %d", n))
 	}
 	noWrites := acctest.CheckFake(func() error {
 		if n := writes(env.Fake); n != 0 {

@@ -23,7 +23,7 @@ func TestAccCluster_stockCheck(t *testing.T) {
 	// Plenty of H100s for pods in EU-RO-1, none for clusters: pod stock
 	// must not count.
 	env.Fake.SetGPUStock(h100, "POD", "SECURE", "EU-RO-1", 64)
-	inEURO := override(clusterConfig("euro"), "data_center_ids", `data_center_ids = ["EU-RO-1"]`)
+	inEURO := override(clusterConfig(t, "euro"), "data_center_ids", `data_center_ids = ["EU-RO-1"]`)
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -40,25 +40,25 @@ func TestAccCluster_stockCheck(t *testing.T) {
 			{
 				// Offered for clusters in US-TX-3 with none free; the same GPU
 				// elsewhere is the way out.
-				Config: override(clusterConfig("h200"), "gpu_type_id", fmt.Sprintf("gpu_type_id = %q", h200)),
+				Config: override(clusterConfig(t, "h200"), "gpu_type_id", fmt.Sprintf("gpu_type_id = %q", h200)),
 				ExpectError: regexp.MustCompile(`(?s)GPU Type Out of Stock.*NVIDIA\s+H200.*US-TX-3:\s+NONE.*` +
 					`NVIDIA\s+H200\s+in\s+other\s+data\s+centers:\s+EU-RO-1\s+\(LOW\)`),
 			},
 			{
-				Config: override(clusterConfig("typo"), "gpu_type_id", `gpu_type_id = "H100 SXM"`),
+				Config: override(clusterConfig(t, "typo"), "gpu_type_id", `gpu_type_id = "H100 SXM"`),
 				ExpectError: regexp.MustCompile(`(?s)Unknown GPU Type.*gpu_type_id.*"H100\s+SXM"\s+is\s+not\s+in\s+Runpod's\s+GPU\s+catalog.*` +
 					`"NVIDIA\s+H100\s+80GB\s+HBM3"\s+\(H100\s+SXM,\s+80\s+GB\)`),
 			},
 			{
-				Config:      override(clusterConfig("fat"), "gpu_count_per_pod", `gpu_count_per_pod = 16`),
+				Config:      override(clusterConfig(t, "fat"), "gpu_count_per_pod", `gpu_count_per_pod = 16`),
 				ExpectError: regexp.MustCompile(`(?s)Too Many GPUs per Pod.*gpu_count_per_pod.*holds\s+at\s+most\s+8\s+GPUs`),
 			},
 			{
-				Config:      override(clusterConfig("where"), "data_center_ids", `data_center_ids = ["US-KS-9"]`),
+				Config:      override(clusterConfig(t, "where"), "data_center_ids", `data_center_ids = ["US-KS-9"]`),
 				ExpectError: regexp.MustCompile(`(?s)Unknown Data Center.*data_center_ids.*"US-KS-9"\s+is\s+not\s+in\s+Runpod's\s+catalog.*"US-KS-2"`),
 			},
 			{
-				Config:      override(clusterConfig("few"), "pod_count", `pod_count = 1`),
+				Config:      override(clusterConfig(t, "few"), "pod_count", `pod_count = 1`),
 				ExpectError: regexp.MustCompile(`(?s)pod_count.*value\s+must\s+be\s+between\s+2\s+and\s+250`),
 			},
 			{
@@ -85,7 +85,7 @@ func TestAccCluster_capacityAtApply(t *testing.T) {
 	// What the error proposes instead: the A100 elsewhere, an H100 where asked.
 	env.Fake.SetGPUStock(a100, "CLUSTER", "SECURE", "CA-MTL-1", 8)
 	env.Fake.SetGPUStock(h100, "CLUSTER", "SECURE", "US-KS-2", 32)
-	cfg := override(override(override(clusterConfig("big"),
+	cfg := override(override(override(clusterConfig(t, "big"),
 		"gpu_type_id", fmt.Sprintf("gpu_type_id = %q", a100)),
 		"data_center_ids", `data_center_ids = ["US-KS-2"]`),
 		"pod_count", `pod_count = 3`)
@@ -120,7 +120,7 @@ func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.FactoriesWithEnv(func(string) string { return "" }, cluster.NewTestResource),
 		Steps: []resource.TestStep{{
-			Config:      clusterConfig("offline"),
+			Config:      clusterConfig(t, "offline"),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Missing Runpod API Key.*api_key.*RUNPOD_API_KEY`),
 		}},
@@ -132,16 +132,7 @@ func TestAccCluster_planWithoutAPIKey(t *testing.T) {
 // cluster.
 func TestAccCluster_catalogReadOncePerRun(t *testing.T) {
 	env := newEnv(t)
-	config := `
-resource "runpod_cluster" "many" {
-  count             = 4
-  name              = "shard-${count.index}"
-  type              = "TRAINING"
-  gpu_type_id       = "NVIDIA H100 80GB HBM3"
-  gpu_count_per_pod = 2
-  pod_count         = 2
-  image             = "busybox"
-}`
+	config := acctest.Testdata(t, "clusters_sharing_the_catalog", nil)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),

@@ -13,34 +13,12 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
-const privateTemplate = `
-resource "runpod_registry_auth" "ghcr" {
-  name     = "ghcr-bot"
-  username = "acme-ci-bot"
-  password = "not-a-real-token"
-}
-
-resource "runpod_template" "trainer" {
-  name             = "private-trainer"
-  image            = "ghcr.io/acme/private-trainer:1.0"
-  registry_auth_id = runpod_registry_auth.ghcr.id
-  ports            = ["22/tcp"]
-  start_jupyter    = false
-}
-`
-
-func templateCluster(extra string) string {
-	return privateTemplate + fmt.Sprintf(`
-resource "runpod_cluster" "c" {
-  name              = "private"
-  type              = "SLURM"
-  gpu_type_id       = %q
-  gpu_count_per_pod = 8
-  pod_count         = 2
-  template_id       = runpod_template.trainer.id
-  %s
-}
-`, h100, extra)
+// templateCluster is testdata/cluster_from_private_template.tf: a SLURM
+// cluster made from a template with a private image and its registry
+// credential, with extra lines added.
+func templateCluster(t testing.TB, extra string) string {
+	t.Helper()
+	return acctest.Testdata(t, "cluster_from_private_template", map[string]any{"Extra": extra})
 }
 
 // A private image reaches a cluster only through a template, which carries
@@ -53,12 +31,12 @@ func TestAccCluster_template(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: templateCluster(`image = "ghcr.io/acme/other:2"`),
+				Config: templateCluster(t, `image = "ghcr.io/acme/other:2"`),
 				ExpectError: regexp.MustCompile(`(?s)Conflicting Cluster Settings.*image\s+cannot\s+be\s+set\s+together\s+with\s+template_id.*` +
 					`registry\s+credential.*Runpod\s+refuses`),
 			},
 			{
-				Config: templateCluster(`network_volume {
+				Config: templateCluster(t, `network_volume {
   volume_id = "abc"
   path = "/data"
 }
@@ -66,23 +44,16 @@ func TestAccCluster_template(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Conflicting Cluster Settings.*(env|network_volume)\s+cannot\s+be\s+set.*Conflicting\s+Cluster\s+Settings`),
 			},
 			{
-				Config: `
-resource "runpod_cluster" "c" {
-  name              = "no-image"
-  type              = "TRAINING"
-  gpu_type_id       = "NVIDIA H100 80GB HBM3"
-  gpu_count_per_pod = 8
-  pod_count         = 2
-}`,
+				Config:      acctest.Testdata(t, "cluster_without_image", nil),
 				ExpectError: regexp.MustCompile(`(?s)Missing Cluster Image.*either\s+image.*or\s+template_id.*A\s+private\s+image\s+needs\s+template_id`),
 			},
 			{
-				Config: clusterConfig("reg", `registry_auth_id = "abc123"`),
+				Config: clusterConfig(t, "reg", `registry_auth_id = "abc123"`),
 				ExpectError: regexp.MustCompile(`(?s)Clusters Take No Registry Credential.*registry_auth_id.*Create\s+a\s+runpod_template\s+with\s+the\s+image\s+and\s+` +
 					`registry_auth_id.*set\s+template_id`),
 			},
 			{
-				Config: templateCluster(""),
+				Config: templateCluster(t, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 				}},
@@ -129,17 +100,7 @@ resource "runpod_cluster" "c" {
 func TestAccCluster_networkVolume(t *testing.T) {
 	env := newEnv(t)
 	config := func(dcs string) string {
-		return `
-resource "runpod_network_volume" "ckpt" {
-  name           = "checkpoints"
-  size_gb        = 100
-  data_center_id = "US-TX-3"
-}
-` + override(clusterConfig("ckpt", `network_volume {
-  volume_id = runpod_network_volume.ckpt.id
-  path = "/checkpoints"
-}`),
-			"data_center_ids", "data_center_ids = "+dcs)
+		return acctest.Testdata(t, "cluster_on_new_network_volume", map[string]any{"DataCenterIDs": dcs})
 	}
 	var clusterID, volumeID string
 	resource.ParallelTest(t, resource.TestCase{

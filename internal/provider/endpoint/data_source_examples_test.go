@@ -11,26 +11,12 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
-// exampleEndpoint is the endpoint the data-source examples read: the
-// resource example's, with one active worker that the apply waits for.
-const exampleEndpoint = `
-resource "runpod_endpoint" "inference" {
-  name         = "llm-inference"
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/llm-worker:1.4.0"
-  gpu_pools    = ["ADA_24", "AMPERE_48"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-  workers_min  = 1
-
-  wait_for_ready_workers = 1
-}
-`
-
 // The data-source examples work as written.
 func TestAccEndpointDataSourceExamples(t *testing.T) {
 	env := newEnv(t)
-	base := exampleEndpoint
+	// The endpoint the examples read: the resource example's, with one
+	// active worker that the apply waits for.
+	base := acctest.Testdata(t, "endpoint_llm_inference_example", nil)
 	withData := base + acctest.Example(t,
 		"data-sources/runpod_endpoint/data-source.tf",
 		"data-sources/runpod_endpoints/data-source.tf",

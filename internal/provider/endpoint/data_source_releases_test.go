@@ -111,15 +111,7 @@ func TestAccEndpointReleases_afterUpdate(t *testing.T) {
 	env := newEnv(t)
 	env.Fake.SetEndpointWorkerStartDelay(1)
 	withReleases := func(image string) string {
-		return override(endpointConfig("rollout", "workers_min = 1", "wait_for_ready_workers = 1"), "image", "image = \""+image+"\"") + `
-data "runpod_endpoint_releases" "r" {
-  endpoint_id = runpod_endpoint.e.id
-}
-
-output "current_is_newest" {
-  value = data.runpod_endpoint_releases.r.releases[0].version == data.runpod_endpoint_releases.r.endpoint_version
-}
-`
+		return acctest.Testdata(t, "endpoint_releases_after_update", map[string]any{"Image": image})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,

@@ -93,21 +93,7 @@ func TestAccEndpointDataSources(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)name_prefix.*at least 1`),
 			},
 			{
-				Config: `
-data "runpod_endpoint" "by_name" {
-  name = "llm-inference"
-}
-data "runpod_endpoint" "by_id" {
-  id = "` + s.resize.ID + `"
-}
-data "runpod_endpoints" "llm" {
-  name_prefix = "llm-"
-}
-data "runpod_endpoints" "all" {}
-data "runpod_endpoints" "dup" {
-  name = "dup"
-}
-`,
+				Config: acctest.Testdata(t, "endpoint_data_sources_by_name_and_id", map[string]any{"ID": s.resize.ID}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(one, acctest.Attr("id"), knownvalue.StringExact(s.inference.ID)),
 					statecheck.ExpectKnownValue(one, acctest.Attr("type"), knownvalue.StringExact("QUEUE")),
@@ -200,17 +186,9 @@ func TestAccEndpointWorkersDataSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	const ds, slowDS = "data.runpod_endpoint_workers.w", "data.runpod_endpoint_workers.slow"
-	config := `
-data "runpod_endpoint_workers" "w" {
-  endpoint_id = "` + s.inference.ID + `"
-}
-data "runpod_endpoint_workers" "idle" {
-  endpoint_id = "` + s.other.ID + `"
-}
-data "runpod_endpoint_workers" "slow" {
-  endpoint_id = "` + slow.ID + `"
-}
-`
+	config := acctest.Testdata(t, "endpoint_workers_of_three_endpoints", map[string]any{
+		"Inference": s.inference.ID, "Idle": s.other.ID, "Slow": slow.ID,
+	})
 	worker := knownvalue.ObjectPartial(map[string]knownvalue.Check{
 		"status":         knownvalue.StringExact("IDLE"),
 		"is_stale":       knownvalue.Bool(false),

@@ -22,33 +22,15 @@ const (
 	secretValue = "hf_live_Zq81canary"
 )
 
-// workerLogsConfig is a secret, an endpoint whose env references it and
-// keeps one worker active, and, when data is set, the logs of its workers
-// read the way users do (workers listed, logs per worker) with extra
-// arguments.
-func workerLogsConfig(data bool, extra ...string) string {
-	cfg := `
-resource "runpod_secret" "hf" {
-  name  = "hf_token"
-  value = "` + secretValue + `"
-}
-` + endpointConfig("env-dump", "workers_min = 1", "wait_for_ready_workers = 1",
-		`env = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}", MODE = "prod" }`)
-	if !data {
-		return cfg
-	}
-	return cfg + fmt.Sprintf(`
-data "runpod_endpoint_workers" "w" {
-  endpoint_id = runpod_endpoint.e.id
-}
-
-data "runpod_endpoint_worker_logs" "l" {
-  count       = length(data.runpod_endpoint_workers.w.workers)
-  endpoint_id = runpod_endpoint.e.id
-  worker_id   = data.runpod_endpoint_workers.w.workers[count.index].id
-  %s
-}
-`, strings.Join(extra, "\n  "))
+// workerLogsConfig is testdata/endpoint_worker_logs.tf: a secret, an
+// endpoint whose env references it and keeps one worker active, and, when
+// logs is set, the logs of its workers read the way users do (workers
+// listed, logs per worker) with extra arguments.
+func workerLogsConfig(t testing.TB, logs bool, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "endpoint_worker_logs", map[string]any{
+		"Secret": secretValue, "Logs": logs, "LogArgs": strings.Join(extra, "\n  "),
+	})
 }
 
 // logText is the knownvalue check of one element of lines, by source and
@@ -85,7 +67,7 @@ func TestAccEndpointWorkerLogs_secretMasked(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: workerLogsConfig(false),
+				Config: workerLogsConfig(t, false),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &endpointID),
 					acctest.CheckFake(func() error {
@@ -95,7 +77,7 @@ func TestAccEndpointWorkerLogs_secretMasked(t *testing.T) {
 				},
 			},
 			{
-				Config: workerLogsConfig(true, `source = "container"`),
+				Config: workerLogsConfig(t, true, `source = "container"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(workerLogsDS, acctest.Attr("lines"), knownvalue.ListExact([]knownvalue.Check{
 						logText("container", "Worker ready."),
@@ -110,7 +92,7 @@ func TestAccEndpointWorkerLogs_secretMasked(t *testing.T) {
 			{
 				// The line limit keeps the newest lines; the system log has
 				// no secret and is read as it is.
-				Config: workerLogsConfig(true, "tail = 2"),
+				Config: workerLogsConfig(t, true, "tail = 2"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(workerLogsDS, acctest.Attr("lines"), knownvalue.ListExact([]knownvalue.Check{
 						logText("container", `settings: {"HF_TOKEN": "***", "MODE": "prod"}`),
@@ -121,7 +103,7 @@ func TestAccEndpointWorkerLogs_secretMasked(t *testing.T) {
 				},
 			},
 			{
-				Config: workerLogsConfig(true, `source = "system"`),
+				Config: workerLogsConfig(t, true, `source = "system"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(workerLogsDS, acctest.Attr("lines"), knownvalue.ListExact([]knownvalue.Check{
 						logText("system", "Pulling image ghcr.io/acme/worker:1"),
@@ -130,7 +112,7 @@ func TestAccEndpointWorkerLogs_secretMasked(t *testing.T) {
 				},
 			},
 			{
-				Config: workerLogsConfig(false) + `
+				Config: workerLogsConfig(t, false) + `
 data "runpod_endpoint_worker_logs" "gone" {
   endpoint_id = runpod_endpoint.e.id
   worker_id   = "nosuchwrk0"
@@ -139,7 +121,7 @@ data "runpod_endpoint_worker_logs" "gone" {
 				ExpectError: regexp.MustCompile(`(?s)Worker Not Found.*no active worker with id "nosuchwrk0".*runpod_endpoint_workers`),
 			},
 			{
-				Config: workerLogsConfig(false) + `
+				Config: workerLogsConfig(t, false) + `
 data "runpod_endpoint_worker_logs" "gone" {
   endpoint_id = "doesnotexist"
   worker_id   = "nosuchwrk0"

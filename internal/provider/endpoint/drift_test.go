@@ -14,7 +14,7 @@ import (
 func TestAccEndpoint_driftIsShownAndRepaired(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("drift", "workers_max = 5", `env = { MODEL = "a" }`))
+	cli.SetConfig(endpointConfig(t, "drift", "workers_max = 5", `env = { MODEL = "a" }`))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	id := cli.StateID(addr)
@@ -57,7 +57,7 @@ func TestAccEndpoint_driftIsShownAndRepaired(t *testing.T) {
 func TestAccEndpoint_workersMaxLoweredByRunpodIsExplained(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("lowered", "workers_max = 5"))
+	cli.SetConfig(endpointConfig(t, "lowered", "workers_max = 5"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	id := cli.StateID(addr)

@@ -19,7 +19,7 @@ func TestAccEndpoint_lostCreateReplyNeverMakesTwo(t *testing.T) {
 	} {
 		env := newEnv(t)
 		cli := env.CLI(t)
-		cli.SetConfig(endpointConfig("lost"))
+		cli.SetConfig(endpointConfig(t, "lost"))
 		cli.Init()
 		env.Fake.InjectFault(fault)
 		res := cli.RunJSON("apply", "-auto-approve", "-input=false")
@@ -46,7 +46,7 @@ func TestAccEndpoint_lostCreateReplyNeverMakesTwo(t *testing.T) {
 func TestAccEndpoint_lostCreateAndLookupRefusesTwinNextRun(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(acctest.FastRetries + endpointConfig("lost-twice"))
+	cli.SetConfig(acctest.FastRetries + endpointConfig(t, "lost-twice"))
 	cli.Init()
 	// The twin checks before the create pass untouched (a fault with only
 	// latency consumes its turn): the plan's, and the apply's re-plan's
@@ -79,7 +79,7 @@ func TestAccEndpoint_lostCreateAndLookupRefusesTwinNextRun(t *testing.T) {
 func TestAccEndpoint_readOutageAfterCreateKeepsIt(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(acctest.FastRetries + endpointConfig("outage"))
+	cli.SetConfig(acctest.FastRetries + endpointConfig(t, "outage"))
 	cli.Init()
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/serverless/*", Count: 2, Status: 502})
 	res := cli.RunJSON("apply", "-auto-approve", "-input=false")
@@ -100,7 +100,7 @@ func TestAccEndpoint_waitEndsShortWithWarning(t *testing.T) {
 	env := newEnv(t)
 	env.Fake.SetEndpointWorkerStartDelay(1_000_000)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("sick", "workers_min = 2", "wait_for_ready_workers = 2", "timeouts {\n    create = \"2s\"\n    update = \"2s\"\n  }"))
+	cli.SetConfig(endpointConfig(t, "sick", "workers_min = 2", "wait_for_ready_workers = 2", "timeouts {\n    create = \"2s\"\n    update = \"2s\"\n  }"))
 	cli.Init()
 	res := cli.RunJSON("apply", "-auto-approve", "-input=false")
 	if res.ExitCode != 0 {
@@ -114,7 +114,7 @@ func TestAccEndpoint_waitEndsShortWithWarning(t *testing.T) {
 	id := cli.StateID(addr)
 
 	env.Fake.SetEndpointWorkersStatus(id, runpodfake.WorkerUnhealthy)
-	cli.SetConfig(endpointConfig("sick", "workers_min = 2", "workers_max = 4", "wait_for_ready_workers = 2",
+	cli.SetConfig(endpointConfig(t, "sick", "workers_min = 2", "workers_max = 4", "wait_for_ready_workers = 2",
 		"timeouts {\n    update = \"10m\"\n  }"))
 	res = cli.RunJSON("apply", "-auto-approve", "-input=false")
 	if res.ExitCode != 0 {

@@ -25,20 +25,19 @@ func newEnv(t *testing.T) *acctest.Env {
 	return acctest.New(t).WithResources(endpoint.NewTestResource)
 }
 
-// endpointConfig is a queue endpoint on two GPU pools with extra lines
-// added (a later line with the same key wins through override).
-func endpointConfig(name string, extra ...string) string {
-	return fmt.Sprintf(`
-resource "runpod_endpoint" "e" {
-  name         = %q
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24", "AMPERE_48"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-  %s
+// endpointData fills testdata/endpoint_queue_two_pools.tf.
+type endpointData struct {
+	Name     string
+	Extra    string // lines added inside the resource
+	ImportID string // when set, an import block for the endpoint
 }
-`, name, strings.Join(extra, "\n  "))
+
+// endpointConfig is testdata/endpoint_queue_two_pools.tf, a queue endpoint on
+// two GPU pools with extra lines added (a later line with the same key wins
+// through override).
+func endpointConfig(t testing.TB, name string, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "endpoint_queue_two_pools", endpointData{Name: name, Extra: strings.Join(extra, "\n  ")})
 }
 
 // cpuBlocks is one cpu block per flavour and vCPU count, for override.

@@ -2,7 +2,6 @@ package endpoint_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -43,24 +42,15 @@ func TestAccEndpoint_importFromTemplateRecordsTemplateID(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := func(tmpl string) string {
-				return fmt.Sprintf(`
-resource "runpod_endpoint" "e" {
-  name         = "from-template"
-  type         = "QUEUE"
-  template_id  = %q
-  gpu_pools    = ["ADA_24"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}
-`, tmpl)
+			cfg := func(tmpl, importID string) string {
+				return acctest.Testdata(t, "endpoint_from_template", map[string]any{"TemplateID": tmpl, "Extra": "", "ImportID": importID})
 			}
 			cli := env.CLI(t)
 			if how == "import_block" {
-				cli.SetConfig(cfg(v1.ID) + fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", addr, e.ID))
+				cli.SetConfig(cfg(v1.ID, e.ID))
 				cli.Init()
 			} else {
-				cli.SetConfig(cfg(v1.ID))
+				cli.SetConfig(cfg(v1.ID, ""))
 				cli.Init()
 				cli.MustRun("import", "-input=false", addr, e.ID)
 			}
@@ -102,7 +92,7 @@ resource "runpod_endpoint" "e" {
 			cli.ExpectNoChanges()
 
 			// A new template is applied in place, as for any endpoint.
-			cli.SetConfig(cfg(v2.ID))
+			cli.SetConfig(cfg(v2.ID, ""))
 			env.Fake.ResetRequests()
 			cli.MustRun("apply", "-auto-approve", "-input=false")
 			patched := false
@@ -136,7 +126,7 @@ func TestAccEndpoint_import(t *testing.T) {
 		t.Fatal(err)
 	}
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("console-made") + "\nimport {\n  to = " + addr + "\n  id = \"" + e.ID + "\"\n}\n")
+	cli.SetConfig(acctest.Testdata(t, "endpoint_queue_two_pools", endpointData{Name: "console-made", ImportID: e.ID}))
 	cli.Init()
 	_, plan := cli.SavedPlan()
 	if got := acctest.PlanChanges(plan)[addr]; got != "import" && got != "no-op" {
@@ -156,5 +146,5 @@ func TestAccEndpoint_import(t *testing.T) {
 // import blocks, planning the import alone.
 func TestAccEndpoint_identity(t *testing.T) {
 	env := newEnv(t)
-	resource.ParallelTest(t, env.IdentityTestCase(addr, endpointConfig("identity"), false))
+	resource.ParallelTest(t, env.IdentityTestCase(addr, endpointConfig(t, "identity"), false))
 }

@@ -16,7 +16,7 @@ func TestAccEndpoint_refusedAtPlan(t *testing.T) {
 	podTmpl := env.Fake.SeedTemplate(runpodfake.DefaultTemplate("pod-only", "ghcr.io/acme/pod:1"))
 	volRO := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "weights-ro", Size: 50, DataCenter: "EU-RO-1"})
 	volRO2 := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "weights-ro-2", Size: 50, DataCenter: "EU-RO-1"})
-	base := endpointConfig("refused")
+	base := endpointConfig(t, "refused")
 	cases := []struct {
 		name   string
 		config string
@@ -24,7 +24,7 @@ func TestAccEndpoint_refusedAtPlan(t *testing.T) {
 	}{
 		{"unknown pool", override(base, "gpu_pools", `gpu_pools = ["ADA_24", "NVIDIA GeForce RTX 4090"]`),
 			`(?s)Unknown Serverless GPU Pool.*"NVIDIA GeForce RTX 4090".*pool ids.*AMPERE_48: NVIDIA RTX A6000`},
-		{"excluded type outside the pools", endpointConfig("refused", `gpu_excluded_type_ids = ["NVIDIA H200"]`),
+		{"excluded type outside the pools", endpointConfig(t, "refused", `gpu_excluded_type_ids = ["NVIDIA H200"]`),
 			`(?s)Excluded GPU Type Not In The Pools.*"NVIDIA H200"`},
 		{"queue delay on a load balancer", override(base, "type", `type = "LOAD_BALANCER"`),
 			`(?s)Scaler Not Allowed For Load-Balancing Endpoints.*REQUEST_COUNT`},
@@ -33,7 +33,7 @@ func TestAccEndpoint_refusedAtPlan(t *testing.T) {
 		{"fractional request count", override(override(base, "scaler_type", `scaler_type = "REQUEST_COUNT"`), "scaler_value",
 			"scaler_value = 2.5"), `(?s)Invalid Scaler Value.*whole number`},
 		{"no image", override(base, "image", ""), `(?s)Missing Container Image.*template_id`},
-		{"gpu and cpu", endpointConfig("refused", cpuBlocks("cpu3c", 4)), `(?s)Invalid Attribute Combination.*Exactly one of gpu_pools`},
+		{"gpu and cpu", endpointConfig(t, "refused", cpuBlocks("cpu3c", 4)), `(?s)Invalid Attribute Combination.*Exactly one of gpu_pools`},
 		{"neither gpu nor cpu", override(base, "gpu_pools", ""), `(?s)Invalid Attribute Combination.*Exactly one of gpu_pools`},
 		{"cpu block without its flavour", override(base, "gpu_pools", "cpu {\n    vcpu_count = 4\n  }"),
 			`(?s)Missing Required Argument.*"type_id" is required in cpu block 1`},
@@ -42,14 +42,14 @@ func TestAccEndpoint_refusedAtPlan(t *testing.T) {
 		{"unknown cpu flavour", override(base, "gpu_pools", cpuBlocks("cpu9z", 4)),
 			`(?s)Unknown CPU Flavour.*cpu3c`},
 		{"pod template", override(base, "image", `template_id = "`+podTmpl.ID+`"`), `(?s)Not A Serverless Template.*pod-only`},
-		{"volume outside the data centers", endpointConfig("refused", `data_center_ids = ["US-TX-3"]`,
+		{"volume outside the data centers", endpointConfig(t, "refused", `data_center_ids = ["US-TX-3"]`,
 			`network_volume_ids = ["`+volRO.ID+`"]`), `(?s)Network Volume Outside The Endpoint's Data Centers.*EU-RO-1`},
-		{"two volumes in one data center", endpointConfig("refused", `network_volume_ids = ["`+volRO.ID+`", "`+volRO2.ID+`"]`),
+		{"two volumes in one data center", endpointConfig(t, "refused", `network_volume_ids = ["`+volRO.ID+`", "`+volRO2.ID+`"]`),
 			`(?s)Two Network Volumes In One Data Center`},
-		{"waiting for more than workers_max", endpointConfig("refused", "workers_max = 2", "wait_for_ready_workers = 3"),
+		{"waiting for more than workers_max", endpointConfig(t, "refused", "workers_max = 2", "wait_for_ready_workers = 3"),
 			`(?s)Cannot Wait For More Workers Than workers_max`},
-		{"more active workers than workers_max", endpointConfig("refused", "workers_min = 4"), `(?s)workers_min Above workers_max.*at least 4`},
-		{"bad CUDA version", endpointConfig("refused", `min_cuda_version = "12"`), `(?s)min_cuda_version.*major.minor`},
+		{"more active workers than workers_max", endpointConfig(t, "refused", "workers_min = 4"), `(?s)workers_min Above workers_max.*at least 4`},
+		{"bad CUDA version", endpointConfig(t, "refused", `min_cuda_version = "12"`), `(?s)min_cuda_version.*major.minor`},
 	}
 	steps := make([]resource.TestStep, len(cases))
 	for i, c := range cases {

@@ -18,12 +18,12 @@ import (
 func TestAccEndpoint_typeChangeReplacesAndStatesCost(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("swap", "workers_min = 1"))
+	cli.SetConfig(endpointConfig(t, "swap", "workers_min = 1"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	first := cli.StateID(addr)
 
-	cli.SetConfig(override(override(endpointConfig("swap", "workers_min = 1"), "type", `type = "LOAD_BALANCER"`),
+	cli.SetConfig(override(override(endpointConfig(t, "swap", "workers_min = 1"), "type", `type = "LOAD_BALANCER"`),
 		"scaler_type", `scaler_type = "REQUEST_COUNT"`))
 	res := cli.Run("plan", "-input=false")
 	if res.ExitCode != 0 {
@@ -57,7 +57,7 @@ func TestAccEndpoint_typeChangeReplacesAndStatesCost(t *testing.T) {
 func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 	env := newEnv(t)
 	cpuCfg := func(flavours ...any) string {
-		return override(endpointConfig("cpu"), "gpu_pools", cpuBlocks(flavours...))
+		return override(endpointConfig(t, "cpu"), "gpu_pools", cpuBlocks(flavours...))
 	}
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
@@ -85,7 +85,7 @@ func TestAccEndpoint_cpuEndpoint(t *testing.T) {
 				})},
 			},
 			{
-				Config: endpointConfig("cpu"),
+				Config: endpointConfig(t, "cpu"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},

@@ -14,7 +14,7 @@ func TestAccEndpoint_createWaitsForWorkersAndStatesCost(t *testing.T) {
 	env := newEnv(t)
 	env.Fake.SetEndpointWorkerStartDelay(3)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("llm", "workers_min = 1", "workers_max = 4", "wait_for_ready_workers = 1"))
+	cli.SetConfig(endpointConfig(t, "llm", "workers_min = 1", "workers_max = 4", "wait_for_ready_workers = 1"))
 	cli.Init()
 
 	plan := cli.Run("plan", "-input=false")
@@ -66,7 +66,7 @@ func TestAccEndpoint_createWaitsForWorkersAndStatesCost(t *testing.T) {
 
 	// A new image rolls out as a release: the update waits until a worker
 	// runs it, not merely until one is ready.
-	cli.SetConfig(override(endpointConfig("llm", "workers_min = 1", "workers_max = 4", "wait_for_ready_workers = 1"),
+	cli.SetConfig(override(endpointConfig(t, "llm", "workers_min = 1", "workers_max = 4", "wait_for_ready_workers = 1"),
 		"image", `image = "ghcr.io/acme/worker:2"`))
 	jr = cli.RunJSON("apply", "-auto-approve", "-input=false")
 	if jr.ExitCode != 0 || len(jr.Warnings("Endpoint Workers Not Ready")) != 0 {

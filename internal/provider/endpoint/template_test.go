@@ -26,17 +26,7 @@ func TestAccEndpoint_templateWithEnv(t *testing.T) {
 	}
 	v1, v2 := seed("worker-v1", "ghcr.io/acme/worker:1"), seed("worker-v2", "ghcr.io/acme/worker:2")
 	cfg := func(tmpl, envLine string) string {
-		return fmt.Sprintf(`
-resource "runpod_endpoint" "e" {
-  name         = "from-template"
-  type         = "QUEUE"
-  template_id  = %q
-  gpu_pools    = ["ADA_24"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-  %s
-}
-`, tmpl, envLine)
+		return acctest.Testdata(t, "endpoint_from_template", map[string]any{"TemplateID": tmpl, "Extra": envLine, "ImportID": ""})
 	}
 	var id string
 	held := func(want map[string]string, image string) statecheck.StateCheck {

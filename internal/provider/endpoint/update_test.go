@@ -40,9 +40,9 @@ func inPlace(env *acctest.Env, config string, check func(e runpodfake.Endpoint) 
 // proves there is no diff left.
 func TestAccEndpoint_updatesInPlace(t *testing.T) {
 	env := newEnv(t)
-	base := endpointConfig("upd")
+	base := endpointConfig(t, "upd")
 	step := func(check func(e runpodfake.Endpoint) error, lines ...string) resource.TestStep {
-		return inPlace(env, endpointConfig("upd", lines...), check)
+		return inPlace(env, endpointConfig(t, "upd", lines...), check)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -117,10 +117,10 @@ func expect(what, got, want string) error {
 func TestAccEndpoint_updatePlanKeepsDefaultsKnown(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(endpointConfig("known"))
+	cli.SetConfig(endpointConfig(t, "known"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	cli.SetConfig(override(endpointConfig("known"), "name", `name = "known-renamed"`))
+	cli.SetConfig(override(endpointConfig(t, "known"), "name", `name = "known-renamed"`))
 	_, plan := cli.SavedPlan()
 	for _, rc := range plan.ResourceChanges {
 		if rc.Address != addr {
@@ -146,7 +146,7 @@ func TestAccEndpoint_updatePlanKeepsDefaultsKnown(t *testing.T) {
 func TestAccEndpoint_excludedTypesSurvivePoolChange(t *testing.T) {
 	env := newEnv(t)
 	cfg := func(pools string) string {
-		return override(endpointConfig("excl", `gpu_excluded_type_ids = ["NVIDIA RTX A5000"]`), "gpu_pools", "gpu_pools = "+pools)
+		return override(endpointConfig(t, "excl", `gpu_excluded_type_ids = ["NVIDIA RTX A5000"]`), "gpu_pools", "gpu_pools = "+pools)
 	}
 	var id string
 	held := func(want string) statecheck.StateCheck {

@@ -131,35 +131,6 @@ func seedAccount(t *testing.T, fake *runpodfake.Fake) account {
 	return a
 }
 
-// everyKind lists every kind of the account: one list block per resource
-// type that has a list resource.
-const everyKind = `
-list "runpod_template" "all" {
-  provider = runpod
-}
-list "runpod_pod" "all" {
-  provider = runpod
-}
-list "runpod_cluster" "all" {
-  provider = runpod
-}
-list "runpod_endpoint" "all" {
-  provider = runpod
-}
-list "runpod_network_volume" "all" {
-  provider = runpod
-}
-list "runpod_registry_auth" "all" {
-  provider = runpod
-}
-list "runpod_secret" "all" {
-  provider = runpod
-}
-list "runpod_ssh_key" "all" {
-  provider = runpod
-}
-`
-
 // An account holding every kind in every shape is adopted with terraform
 // query: the generated configuration, as written, validates and plans to
 // the imports alone, with nothing created, replaced, destroyed or updated
@@ -170,7 +141,8 @@ func TestAccQuery_everyKindGeneratesWorkingConfig(t *testing.T) {
 	a := seedAccount(t, env.Fake)
 	cli := env.QueryCLI(t)
 
-	_, generated := cli.GenerateConfig(everyKind)
+	// One list block per resource type that has a list resource.
+	_, generated := cli.GenerateConfig(acctest.Testdata(t, "list_every_kind", nil))
 	all := [][]string{a.templates, a.pods, a.clusters, a.endpoints, a.volumes, a.registries, a.secrets}
 	var ids []string
 	for _, k := range all {

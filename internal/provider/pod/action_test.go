@@ -36,12 +36,6 @@ func requireActions(t *testing.T, cli *acctest.CLI) {
 	}
 }
 
-// actionBlock is an action block of type typ named name for pod_id (an
-// HCL expression), with extra config lines.
-func actionBlock(typ, name, podID string, extra ...string) string {
-	return fmt.Sprintf("action %q %q {\n  config {\n    pod_id = %s\n    %s\n  }\n}\n", typ, name, podID, strings.Join(extra, "\n    "))
-}
-
 // podActions lists the actions POSTed for pod id, in order.
 func podActions(t *testing.T, fake *runpodfake.Fake, id string) []string {
 	t.Helper()
@@ -85,12 +79,7 @@ func TestAccPodAction_restartTriggeredAfterApply(t *testing.T) {
 	cli := env.CLI(t)
 	requireActions(t, cli)
 	config := func(mode string) string {
-		return gpuPod("act-restart", `ports = ["8888/http", "22/tcp"]`, fmt.Sprintf(`env = { MODE = %q }`, mode), `lifecycle {
-    action_trigger {
-      events  = [after_create, after_update]
-      actions = [action.runpod_pod_restart.r]
-    }
-  }`) + actionBlock("runpod_pod_restart", "r", "runpod_pod.p.id")
+		return acctest.Testdata(t, "pod_restart_triggered_after_apply", map[string]any{"Mode": mode})
 	}
 	cli.SetConfig(config("a"))
 	cli.Init()
@@ -140,8 +129,7 @@ func TestAccPodAction_stopAndStartInvoked(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	requireActions(t, cli)
-	actions := actionBlock("runpod_pod_stop", "x", "runpod_pod.p.id") + actionBlock("runpod_pod_start", "x", "runpod_pod.p.id")
-	cli.SetConfig(gpuPod("act-stop", `ports = ["22/tcp"]`) + actions)
+	cli.SetConfig(acctest.Testdata(t, "pod_with_stop_and_start_actions", map[string]any{"IgnoreDesiredStatus": false}))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve")
 	id, _ := cli.StateAttributes(addr)["id"].(string)
@@ -174,9 +162,7 @@ func TestAccPodAction_stopAndStartInvoked(t *testing.T) {
 	wantActions(t, env.Fake, id, "stop")
 
 	// With desired_status ignored, the actions alone drive the pod.
-	cli.SetConfig(gpuPod("act-stop", `ports = ["22/tcp"]`, `lifecycle {
-    ignore_changes = [desired_status]
-  }`) + actions)
+	cli.SetConfig(acctest.Testdata(t, "pod_with_stop_and_start_actions", map[string]any{"IgnoreDesiredStatus": true}))
 	if res := cli.Run("plan", "-detailed-exitcode"); res.ExitCode != 0 {
 		t.Errorf("plan with ignore_changes = [desired_status] after the stop: exit %d, want 0", res.ExitCode)
 	}
@@ -228,11 +214,9 @@ func TestAccPodAction_refusals(t *testing.T) {
 	}
 	member := members[0]
 
-	cli.SetConfig(actionBlock("runpod_pod_stop", "locked", strconv.Quote(locked.ID)) +
-		actionBlock("runpod_pod_start", "parked", strconv.Quote(parked.ID)) +
-		actionBlock("runpod_pod_restart", "parked", strconv.Quote(parked.ID)) +
-		actionBlock("runpod_pod_stop", "member", strconv.Quote(member.ID)) +
-		actionBlock("runpod_pod_stop", "missing", `"nosuchpod"`))
+	cli.SetConfig(acctest.Testdata(t, "pod_actions_on_seeded_pods", map[string]any{
+		"Locked": locked.ID, "Parked": parked.ID, "Member": member.ID,
+	}))
 	cli.Init()
 	refused := func(action string, parts ...string) {
 		t.Helper()
@@ -298,7 +282,7 @@ func TestAccPodAction_timeout(t *testing.T) {
 	p := env.Fake.SeedPod(runpodfake.Pod{Name: "slow", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}})
 	// Far more reads than a second of polling makes.
 	env.Fake.SetPodStartDelay(1_000_000)
-	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), "timeouts {\n      invoke = \"1s\"\n    }"))
+	cli.SetConfig(acctest.Testdata(t, "pod_restart_action_with_timeout", map[string]any{"PodID": p.ID, "Invoke": "1s"}))
 	cli.Init()
 
 	res := cli.MustRun("apply", "-auto-approve", "-invoke=action.runpod_pod_restart.r")
@@ -310,7 +294,7 @@ func TestAccPodAction_timeout(t *testing.T) {
 		"Actions: 1 invoked.")
 	wantActions(t, env.Fake, p.ID, "restart")
 
-	cli.SetConfig(actionBlock("runpod_pod_restart", "r", strconv.Quote(p.ID), "timeouts {\n      invoke = \"soon\"\n    }"))
+	cli.SetConfig(acctest.Testdata(t, "pod_restart_action_with_timeout", map[string]any{"PodID": p.ID, "Invoke": "soon"}))
 	res = cli.Run("validate")
 	if res.ExitCode == 0 {
 		t.Error("validate accepted invoke = \"soon\"")

@@ -14,26 +14,14 @@ import (
 
 // A CPU pod: priced per vCPU.
 func TestAccPod_cpu(t *testing.T) {
-	env := newEnv(t)
-	rec := env.Record()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{{
-			Config: podConfig(`name = "cpu"`, `image = "runpod/base:0.7.0"`, `cpu {
-  type_id = "cpu3c"
-  vcpu_count = 4
-}`),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, acctest.Attr("cpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"type_id": knownvalue.StringExact("cpu3c"), "vcpu_count": knownvalue.Int64Exact(4),
-				})),
-				statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(addr, acctest.Attr("cuda_version"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0.12)),
-			},
-		}},
-	})
+	rec := applyOnce(t, cpuPod(t, "cpu", "cpu3c", 4),
+		statecheck.ExpectKnownValue(addr, acctest.Attr("cpu"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"type_id": knownvalue.StringExact("cpu3c"), "vcpu_count": knownvalue.Int64Exact(4),
+		})),
+		statecheck.ExpectKnownValue(addr, acctest.Attr("gpu"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(addr, acctest.Attr("cuda_version"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(addr, acctest.Attr("cost_per_hr"), knownvalue.Float64Exact(0.12)),
+	)
 	warningWith(t, rec, "Pod Compute Cost", "vCPUs of CPU flavour cpu3c", "4 × $0.03 = $0.12 per hour")
 }
 
@@ -53,7 +41,7 @@ func TestAccPod_computeSwitchReplaces(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr(addr, "id", &gpuID)},
 			},
 			{
-				Config: podConfig(`name = "switch"`, `image = "runpod/base:0.7.0"`, "cpu {\n    type_id    = \"cpu3c\"\n    vcpu_count = 4\n  }"),
+				Config: cpuPod(t, "switch", "cpu3c", 4),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},

@@ -15,7 +15,7 @@ import (
 func TestAccPod_replacementPlanShowsCost(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("swap"))
+	cli.SetConfig(gpuPod(t, "swap"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve")
 
@@ -49,7 +49,7 @@ func TestAccPod_replacementPlanShowsCost(t *testing.T) {
 func TestAccPod_replacementPlanChecksStock(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("swap-stock"))
+	cli.SetConfig(gpuPod(t, "swap-stock"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve")
 
@@ -99,9 +99,9 @@ func TestAccPod_estimatedCostInSavedPlan(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	cfg := func(name string, count int) string {
-		return podConfig("name = \""+name+"\"",
-			`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-			"gpu {\n  type_id = \"NVIDIA GeForce RTX 4090\"\n  count = "+string(rune('0'+count))+"\n}")
+		return acctest.Testdata(t, "pod_gpu_count", map[string]any{
+			"Name": name, "Image": "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04", "GPU": rtx4090, "Count": count,
+		})
 	}
 	cli.SetConfig(cfg("est", 2))
 	cli.Init()

@@ -171,13 +171,7 @@ func TestAccPodLogsDataSource_withPodResource(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{{
-			Config: gpuPod("logged") + `
-data "runpod_pod_logs" "l" {
-  pod_id = runpod_pod.p.id
-  source = "container"
-  tail   = 1
-}
-`,
+			Config: acctest.Testdata(t, "pod_with_logs_data_source", nil),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(logsAddr, acctest.Attr("text"), knownvalue.StringExact("listening on 0.0.0.0:8080")),
 			},

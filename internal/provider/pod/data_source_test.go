@@ -40,30 +40,15 @@ func TestAccPod_dataSourcesAndClusterMembers(t *testing.T) {
 		t.Fatalf("cluster members %v %v", members, err)
 	}
 	member := members[0]
-	memberConfig := podConfig(`name = "`+member.Name+`"`, `image = "runpod/base:0.7.0"`,
-		`gpu {
-  type_id = "NVIDIA A100 80GB PCIe"
-  count = 8
-}`)
+	memberConfig := acctest.Testdata(t, "pod_gpu_count", map[string]any{
+		"Name": member.Name, "Image": "runpod/base:0.7.0", "GPU": "NVIDIA A100 80GB PCIe", "Count": 8,
+	})
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: fmt.Sprintf(`
-data "runpod_pods" "mine" {}
-data "runpod_pods" "all" {
-  include_cluster_pods = true
-}
-data "runpod_pods" "named" {
-  name = "solo"
-}
-data "runpod_pod" "solo" {
-  id = %q
-}
-data "runpod_pod" "member" {
-  id = %q
-}`, solo.ID, member.ID),
+				Config: acctest.Testdata(t, "pods_data_sources", map[string]any{"Solo": solo.ID, "Member": member.ID}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_pods.mine", acctest.Attr("pods"), knownvalue.ListSizeExact(1)),
 					statecheck.ExpectKnownValue("data.runpod_pods.all", acctest.Attr("pods"), knownvalue.ListSizeExact(3)),

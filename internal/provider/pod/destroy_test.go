@@ -15,7 +15,7 @@ func TestAccPod_destroyLocked(t *testing.T) {
 			t.Parallel()
 			env := newEnv(t)
 			cli := env.CLI(t)
-			cli.SetConfig(gpuPod("locked-"+name, "locked = true"))
+			cli.SetConfig(gpuPod(t, "locked-"+name, "locked = true"))
 			cli.Init()
 			cli.MustRun("apply", "-auto-approve")
 			ids := cli.StateIDs("runpod_pod")

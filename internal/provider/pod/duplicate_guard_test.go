@@ -20,7 +20,7 @@ func TestAccPod_lostCreateReplyThreeApplies(t *testing.T) {
 			env := newEnv(t)
 			env.Fake.InjectFault(fault)
 			cli := env.CLI(t)
-			cli.SetConfig(gpuPod("lost-" + name))
+			cli.SetConfig(gpuPod(t, "lost-"+name))
 			cli.Init()
 			first := cli.Run("apply", "-auto-approve")
 			says(t, first, "Warning: Pod Adopted After a Lost Create Reply", "it is now in state")
@@ -54,7 +54,7 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 		GPU: &runpodfake.PodGPU{ID: rtx4090, Count: 1}})
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/pods", Count: 1, Status: 503, AfterHandler: true})
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("twin", "allow_duplicate = true"))
+	cli.SetConfig(gpuPod(t, "twin", "allow_duplicate = true"))
 	cli.Init()
 	first := cli.Run("apply", "-auto-approve")
 	if first.ExitCode == 0 {
@@ -62,7 +62,7 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 	}
 	says(t, first, "Error: Pod May Have Been Created", "cannot tell which one this apply created", twin.ID)
 
-	cli.SetConfig(gpuPod("twin"))
+	cli.SetConfig(gpuPod(t, "twin"))
 	for i := 2; i <= 3; i++ {
 		res := cli.Run("apply", "-auto-approve")
 		if res.ExitCode == 0 {

@@ -21,7 +21,7 @@ func TestAccPod_globalNetworkingAtNextStart(t *testing.T) {
 	rec := env.Record()
 	var id string
 	cfg := func(extra ...string) string {
-		return gpuPod("net", append([]string{`data_center_ids = ["EU-RO-1"]`}, extra...)...)
+		return gpuPod(t, "net", append([]string{`data_center_ids = ["EU-RO-1"]`}, extra...)...)
 	}
 	enabled := func(want bool) statecheck.StateCheck {
 		return checkPod(env.Fake, &id, func(p runpodfake.Pod) error {

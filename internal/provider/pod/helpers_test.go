@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -33,13 +34,33 @@ func podConfig(lines ...string) string {
 	return "resource \"runpod_pod\" \"p\" {\n  " + strings.Join(lines, "\n  ") + "\n}\n"
 }
 
-// gpuPod is a minimal GPU pod config with extra lines.
-func gpuPod(name string, extra ...string) string {
-	return podConfig(append([]string{
-		fmt.Sprintf("name  = %q", name),
-		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		`gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
-	}, extra...)...)
+// gpuPod is testdata/pod_rtx4090.tf, a minimal GPU pod config, with extra
+// lines.
+func gpuPod(t testing.TB, name string, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "pod_rtx4090", map[string]any{"Name": name, "Extra": strings.Join(extra, "\n  ")})
+}
+
+// cpuPod is testdata/pod_cpu.tf, a CPU pod of vcpus vCPUs of flavour cpu,
+// with extra lines.
+func cpuPod(t testing.TB, name, cpu string, vcpus int, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "pod_cpu", map[string]any{"Name": name, "CPU": cpu, "VCPUs": vcpus, "Extra": strings.Join(extra, "\n  ")})
+}
+
+// applyOnce applies config in a one-step test case (the pods destroyed
+// after it), asserting checks on the state, and returns the recorder of
+// the provider's diagnostics for the warnings the test expects.
+func applyOnce(t *testing.T, config string, checks ...statecheck.StateCheck) *acctest.Recorder {
+	t.Helper()
+	env := newEnv(t)
+	rec := env.Record()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.Factories,
+		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
+		Steps:                    []resource.TestStep{{Config: config, ConfigStateChecks: checks}},
+	})
+	return rec
 }
 
 // requestBodies returns the JSON bodies of the requests matching method and

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 )
 
 // A pod is imported back by its identity and by its id through import
@@ -13,10 +15,5 @@ import (
 // never a replacement (ImportBlockSteps asserts the action).
 func TestAccPod_identity(t *testing.T) {
 	env := newEnv(t)
-	resource.ParallelTest(t, env.IdentityTestCase(addr, podConfig(`name = "identity"`, `image = "runpod/base:0.7.0"`,
-		`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  min_cuda_version = "12.4"
-}`,
-		`data_center_ids = ["EU-RO-1"]`), true))
+	resource.ParallelTest(t, env.IdentityTestCase(addr, acctest.Testdata(t, "pod_rtx4090_cuda_12_4_in_eu_ro_1", nil), true))
 }

@@ -2,7 +2,6 @@ package pod_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -21,8 +20,10 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 	env.Fake.SetSSHKeys(sshKey)
 	seeded := env.Fake.SeedPod(runpodfake.Pod{Name: "console-made", Image: "runpod/base:0.7.0",
 		GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"22/tcp"}, Env: map[string]string{"PUBLIC_KEY": sshKey}})
-	cfg := podConfig(`name = "console-made"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
-		`ports = ["22/tcp"]`, `start_ssh = true`, `data_center_ids = ["`+*seeded.DataCenterID+`"]`)
+	config := func(startSSH bool) string {
+		return acctest.Testdata(t, "pod_console_made_with_ssh", map[string]any{"DataCenterID": *seeded.DataCenterID, "StartSSH": startSSH})
+	}
+	cfg := config(true)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
@@ -62,7 +63,7 @@ func TestAccPod_importAdoptsCreateSettings(t *testing.T) {
 				// Once recorded, the settings are the pod's own: a change
 				// replaces it as for a pod Terraform created, instead of
 				// being written down silently.
-				Config: strings.Replace(cfg, "start_ssh = true", "start_ssh = false", 1),
+				Config: config(false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},

@@ -30,11 +30,11 @@ func TestAccPod_errorFailsCreate(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config:      gpuPod("broken"),
+				Config:      gpuPod(t, "broken"),
 				ExpectError: regexp.MustCompile(`(?s)Pod Failed to Start.*went\s+to\s+status\s+ERROR.*tainted`),
 			},
 			{
-				Config: gpuPod("broken"),
+				Config: gpuPod(t, "broken"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
@@ -61,7 +61,7 @@ func TestAccPod_waitRunsOut(t *testing.T) {
 	env.Fake.SetPodStartDelay(1 << 30)
 	rec := env.Record()
 	var id string
-	cfg := gpuPod("slow-pull", `ports = ["8888/http"]`, `timeouts { create = "300ms" }`)
+	cfg := gpuPod(t, "slow-pull", `ports = ["8888/http"]`, `timeouts { create = "300ms" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
@@ -110,7 +110,7 @@ func TestAccPod_createdStopped(t *testing.T) {
 	env := newEnv(t)
 	rec := env.Record()
 	var id string
-	cfg := gpuPod("parked", `desired_status = "EXITED"`, `locked = true`, `persistent_volume = { size_gb = 50, path = "/workspace" }`)
+	cfg := gpuPod(t, "parked", `desired_status = "EXITED"`, `locked = true`, `persistent_volume = { size_gb = 50, path = "/workspace" }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
@@ -151,7 +151,7 @@ func TestAccPod_readOutageAfterCreateKeepsPod(t *testing.T) {
 	env := newEnv(t)
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/pods/*", Count: 5, Status: 502})
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("outage", `ports = ["8888/http"]`))
+	cli.SetConfig(gpuPod(t, "outage", `ports = ["8888/http"]`))
 	cli.Init()
 	res := cli.Run("apply", "-auto-approve")
 	if res.ExitCode != 0 {

@@ -81,62 +81,7 @@ func TestAccPod_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: `
-list "runpod_pod" "team" {
-  provider = runpod
-  config {
-    name_prefix = "team-"
-  }
-}
-
-list "runpod_pod" "team_and_clusters" {
-  provider = runpod
-  config {
-    name_prefix          = "team-"
-    include_cluster_pods = true
-  }
-}
-
-list "runpod_pod" "running_4090s_in_ro" {
-  provider = runpod
-  config {
-    status         = "RUNNING"
-    gpu_type_id    = "NVIDIA GeForce RTX 4090"
-    data_center_id = "EU-RO-1"
-  }
-}
-
-list "runpod_pod" "stopped" {
-  provider = runpod
-  config {
-    status = "EXITED"
-  }
-}
-
-list "runpod_pod" "web" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-web"
-  }
-}
-
-list "runpod_pod" "notebook" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name = "team-notebook"
-  }
-}
-
-list "runpod_pod" "member" {
-  provider = runpod
-  config {
-    name                 = "` + member.Name + `"
-    include_cluster_pods = true
-  }
-}
-`,
+			Config: acctest.Testdata(t, "pod_list_queries", map[string]any{"Member": member.Name}),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				// Cluster members match the prefix but are left out by default.
 				querycheck.ExpectLength("runpod_pod.team", 5),
@@ -225,15 +170,7 @@ func TestAccPod_queryGeneratesWorkingConfig(t *testing.T) {
 	cli := env.QueryCLI(t)
 
 	// What query prints, resource objects included, holds no password.
-	printed := cli.Query(`
-list "runpod_pod" "all" {
-  provider         = runpod
-  include_resource = true
-  config {
-    include_cluster_pods = true
-  }
-}
-`)
+	printed := cli.Query(acctest.Testdata(t, "pod_list_all_with_resources", nil))
 	printed.Contains(t, s.notebook.ID, `"MODE":"prod"`)
 	printed.Lacks(t, jupyterCanary)
 

@@ -1,7 +1,6 @@
 package pod_test
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,12 +10,9 @@ import (
 
 // filterPod is an RTX 4090 pod with the machine filters given as gpu block
 // lines ("min_ram_per_gpu = 32").
-func filterPod(filters ...string) string {
-	return podConfig(
-		`name  = "filters"`,
-		`image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"`,
-		fmt.Sprintf("gpu {\n    type_id = %q\n    %s\n  }", rtx4090, strings.Join(filters, "\n    ")),
-	)
+func filterPod(t testing.TB, filters ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "pod_rtx4090_machine_filters", map[string]any{"Filters": strings.Join(filters, "\n    ")})
 }
 
 // gpuBodies returns the gpu objects of the pod creates the fake received.
@@ -41,7 +37,7 @@ func TestAccPod_machineFilters(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(filterPod("min_ram_per_gpu = 32", "min_vcpu_count_per_gpu = 8"))
+	cli.SetConfig(filterPod(t, "min_ram_per_gpu = 32", "min_vcpu_count_per_gpu = 8"))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 
@@ -59,12 +55,12 @@ func TestAccPod_machineFilters(t *testing.T) {
 	}
 
 	// Raised: the pod's machine may not meet it, and placement is fixed.
-	cli.SetConfig(filterPod("min_ram_per_gpu = 48", "min_vcpu_count_per_gpu = 8"))
+	cli.SetConfig(filterPod(t, "min_ram_per_gpu = 48", "min_vcpu_count_per_gpu = 8"))
 	plan := cli.RunJSON("plan", "-input=false")
 	if got := plan.PlannedActions()[addr]; got != "replace" {
 		t.Fatalf("planned action after raising min_ram_per_gpu = %q, want replace\n%s", got, plan.Output())
 	}
-	cli.SetConfig(filterPod("min_ram_per_gpu = 32", "min_vcpu_count_per_gpu = 16"))
+	cli.SetConfig(filterPod(t, "min_ram_per_gpu = 32", "min_vcpu_count_per_gpu = 16"))
 	if res := cli.MustRun("plan", "-input=false"); !strings.Contains(res.Output(), "forces replacement") ||
 		!strings.Contains(res.Output(), "min_vcpu_count_per_gpu") {
 		t.Fatalf("plan after raising min_vcpu_count_per_gpu does not show it forcing a replacement:\n%s", res.Output())
@@ -72,7 +68,7 @@ func TestAccPod_machineFilters(t *testing.T) {
 
 	// Lowered and removed: recorded, the pod kept, nothing sent.
 	requestsBefore := len(env.Fake.Requests())
-	cli.SetConfig(filterPod("min_ram_per_gpu = 16"))
+	cli.SetConfig(filterPod(t, "min_ram_per_gpu = 16"))
 	if got := cli.RunJSON("plan", "-input=false").PlannedActions()[addr]; got != "update" {
 		t.Fatalf("planned action after lowering and removing the filters = %q, want update", got)
 	}
@@ -100,7 +96,7 @@ func TestAccPod_machineFiltersRefused(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(filterPod("min_ram_per_gpu = 4096"))
+	cli.SetConfig(filterPod(t, "min_ram_per_gpu = 4096"))
 	cli.Init()
 	res := cli.MustFail("apply", "-auto-approve", "-input=false")
 	res.Contains(t, "Pod Not Created: No Capacity", "gpu.min_ram_per_gpu = 4096")
@@ -118,7 +114,7 @@ func TestAccPod_machineFilterValidation(t *testing.T) {
 	cli := newEnv(t).CLI(t)
 	cli.Init()
 	for _, name := range []string{"min_ram_per_gpu", "min_vcpu_count_per_gpu"} {
-		cli.SetConfig(filterPod(name + " = 0"))
+		cli.SetConfig(filterPod(t, name+" = 0"))
 		cli.MustFail("validate").Contains(t, "gpu."+name, "at least 1")
 	}
 }

@@ -22,10 +22,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 	vol := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "ckpt", Size: 100, DataCenter: "US-KS-2"})
 	var id string
 	cfg := func(path string) string {
-		return gpuPod("trainer", fmt.Sprintf(`network_volume {
-  volume_id = %q
-  path = %q
-}`, vol.ID, path))
+		return acctest.Testdata(t, "pod_rtx4090_network_volume", map[string]any{"VolumeID": vol.ID, "Path": path, "SecondPod": false})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
@@ -69,7 +66,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 			{
 				// Stock gone where the volume is: a new pod cannot go there.
 				PreConfig:   func() { env.Fake.SetGPUStock(rtx4090, "POD", "SECURE", "US-KS-2", 0) },
-				Config:      cfg("/ckpt") + "\nresource \"runpod_pod\" \"q\" {\n  name = \"second\"\n  image = \"runpod/base:0.7.0\"\n  gpu { type_id = \"NVIDIA GeForce RTX 4090\" }\n  network_volume {\n    volume_id = \"" + vol.ID + "\"\n    path = \"/ckpt\"\n  }\n}\n",
+				Config:      acctest.Testdata(t, "pod_rtx4090_network_volume", map[string]any{"VolumeID": vol.ID, "Path": "/ckpt", "SecondPod": true}),
 				ExpectError: regexp.MustCompile(`(?s)GPU Type Out of Stock.*US-KS-2:\s+NONE.*in\s+other\s+data\s+centers:\s+EU-RO-1`),
 			},
 		},

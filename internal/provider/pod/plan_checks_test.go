@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
@@ -84,25 +85,15 @@ func TestAccPod_planTimeRefusals(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Too Many GPUs per Pod.*at\s+most\s+8`),
 			},
 			{
-				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
-  type_id = "cpu5m"
-  vcpu_count = 2
-}`),
+				Config:      cpuPod(t, "x", "cpu5m", 2),
 				ExpectError: regexp.MustCompile(`(?s)CPU Flavour Out of Stock.*no\s+stock\s+for\s+a\s+cpu5m\s+CPU\s+pod\s+with\s+2\s+vCPUs.*flavour\s+"cpu3c"\s+\(Compute-Optimized,\s+\$0\.03\s+per\s+vCPU-hour\)`),
 			},
 			{
-				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
-  type_id = "cpu3c"
-  vcpu_count = 6
-}`),
+				Config:      cpuPod(t, "x", "cpu3c", 6),
 				ExpectError: regexp.MustCompile(`(?s)Invalid vCPU Count.*power\s+of\s+two`),
 			},
 			{
-				Config: podConfig(`name = "x"`, `image = "runpod/base:0.7.0"`, `cpu {
-  type_id = "cpu3c"
-  vcpu_count = 2
-}`,
-					`persistent_volume = { size_gb = 20, path = "/w" }`),
+				Config:      cpuPod(t, "x", "cpu3c", 2, `persistent_volume = { size_gb = 20, path = "/w" }`),
 				ExpectError: regexp.MustCompile(`Volume Disk Not Available on CPU Pods`),
 			},
 			{
@@ -135,11 +126,7 @@ func TestAccPod_checkedAtApplyWhenUnknownAtPlan(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{{
-			Config: `
-resource "terraform_data" "gpu" {
-  input = "RTX 4090"
-}
-` + podConfig(`name = "late"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = terraform_data.gpu.output }`),
+			Config:      acctest.Testdata(t, "pod_gpu_known_at_apply", nil),
 			ExpectError: regexp.MustCompile(`(?s)Unknown GPU Type.*"RTX 4090"\s+is\s+not\s+in\s+Runpod's\s+GPU\s+catalog`),
 		}},
 	})
@@ -154,7 +141,7 @@ func TestAccPod_bodyOverLimit(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	big := strings.Repeat("x", 200*1024)
-	cli.SetConfig(gpuPod("big", `env = { DATA = "`+big+`" }`))
+	cli.SetConfig(gpuPod(t, "big", `env = { DATA = "`+big+`" }`))
 	cli.Init()
 	res := cli.Run("plan")
 	if res.ExitCode == 0 {
@@ -163,15 +150,15 @@ func TestAccPod_bodyOverLimit(t *testing.T) {
 	says(t, res, "Error: Request Body Too Large", "over Runpod's limit of 102400 bytes", "Most of it comes from env")
 
 	// In place: a pod that exists gets the same refusal for its update.
-	cli.SetConfig(gpuPod("big", `env = { DATA = "small" }`))
+	cli.SetConfig(gpuPod(t, "big", `env = { DATA = "small" }`))
 	cli.MustRun("apply", "-auto-approve")
-	cli.SetConfig(gpuPod("big", `env = { DATA = "`+big+`" }`))
+	cli.SetConfig(gpuPod(t, "big", `env = { DATA = "`+big+`" }`))
 	res = cli.Run("plan")
 	says(t, res, "Error: Request Body Too Large", "Most of it comes from env")
 
 	// A 413 at apply maps to the same message.
 	env.Fake.InjectFault(runpodfake.Fault{Method: "PATCH", Path: "/v2/pods/*", Count: 1, Status: 413})
-	cli.SetConfig(gpuPod("big", `env = { DATA = "still small" }`))
+	cli.SetConfig(gpuPod(t, "big", `env = { DATA = "still small" }`))
 	res = cli.Run("apply", "-auto-approve")
 	says(t, res, "Error: Request Body Too Large", "Most of it comes from env", "nothing was changed")
 	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {

@@ -117,11 +117,7 @@ func TestAccPod_gpuPreferenceList(t *testing.T) {
 func TestAccPod_gpuPreferenceListValidation(t *testing.T) {
 	t.Parallel()
 	cli := newEnv(t).CLI(t)
-	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`,
-		fmt.Sprintf(`gpu {
-  type_id = %q
-  type_ids = [%q]
-}`, rtx4090, rtx4090)))
+	cli.SetConfig(acctest.Testdata(t, "pod_gpu_type_id_and_type_ids", nil))
 	cli.Init()
 	cli.MustFail("validate").Contains(t, "type_ids")
 	cli.SetConfig(podConfig(`name = "v"`, `image = "img"`, `gpu { count = 1 }`))

@@ -10,12 +10,11 @@ import (
 
 const readyLine = "Uvicorn running on http://0.0.0.0:8000"
 
-// readyPod is a GPU pod that waits for readyLine, with extra lines.
-func readyPod(name string, extra ...string) string {
-	return gpuPod(name, append([]string{
-		`ports = ["8000/http"]`,
-		`ready_when { log_line = "running on http://0\\.0\\.0\\.0:8000" }`,
-	}, extra...)...)
+// readyPod is testdata/pod_rtx4090_ready_when_serving.tf, a GPU pod that
+// waits for readyLine, with extra lines.
+func readyPod(t testing.TB, name string, extra ...string) string {
+	t.Helper()
+	return acctest.Testdata(t, "pod_rtx4090_ready_when_serving", map[string]any{"Name": name, "Extra": strings.Join(extra, "\n  ")})
 }
 
 // readyBootLog prints the system's start lines, then the app's readiness line
@@ -62,7 +61,7 @@ func TestAccPod_readyWhenMetAfterDelay(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	env.Fake.SetPodLogForName("ready-delay", readyBootLog(3))
-	cli.SetConfig(readyPod("ready-delay"))
+	cli.SetConfig(readyPod(t, "ready-delay"))
 	cli.Init()
 	noReadinessWarnings(t, applyJSON(t, cli))
 	id := cli.StateID(addr)
@@ -89,7 +88,7 @@ func TestAccPod_readyWhenNeverMet(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	env.Fake.SetPodLogForName("ready-never", neverReady)
-	cli.SetConfig(readyPod("ready-never", `timeouts { create = "2s" }`))
+	cli.SetConfig(readyPod(t, "ready-never", `timeouts { create = "2s" }`))
 	cli.Init()
 	res := applyJSON(t, cli)
 	warns := res.Warnings("Pod Not Ready Yet")
@@ -111,7 +110,7 @@ func TestAccPod_readyWhenCrashLoop(t *testing.T) {
 	cli := env.CLI(t)
 	env.Fake.SetPodLogForName("ready-crash", runpodfake.CrashLoopPodLog("Error: CUDA out of memory", 10))
 	// A long timeout: only the crash-loop evidence can end this wait soon.
-	cli.SetConfig(readyPod("ready-crash", `timeouts { create = "10m" }`))
+	cli.SetConfig(readyPod(t, "ready-crash", `timeouts { create = "10m" }`))
 	cli.Init()
 	res := applyJSON(t, cli)
 	warns := res.Warnings("Pod Container Is Crash-Looping")
@@ -144,7 +143,7 @@ func TestAccPod_readyWhenCrashLoopCountsRestartsOnly(t *testing.T) {
 		{Source: runpodfake.PodLogSourceSystem, Text: "Container exited with code 1, restarting (restart 1)", After: 3},
 		{Source: runpodfake.PodLogSourceSystem, Text: "Container exited with code 1, restarting (restart 2)", After: 4},
 	}})
-	cli.SetConfig(readyPod("ready-pulls", `timeouts { create = "10m" }`))
+	cli.SetConfig(readyPod(t, "ready-pulls", `timeouts { create = "10m" }`))
 	cli.Init()
 	res := applyJSON(t, cli)
 	warns := res.Warnings("Pod Container Is Crash-Looping")
@@ -171,12 +170,12 @@ func TestAccPod_readyWhenOnStart(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	env.Fake.SetPodLogForName("ready-start", neverReady)
-	cli.SetConfig(readyPod("ready-start", `desired_status = "EXITED"`))
+	cli.SetConfig(readyPod(t, "ready-start", `desired_status = "EXITED"`))
 	cli.Init()
 	noReadinessWarnings(t, applyJSON(t, cli)) // created stopped: nothing to wait for
 	id := cli.StateID(addr)
 
-	cli.SetConfig(readyPod("ready-start", `desired_status = "RUNNING"`, `timeouts { update = "2s" }`))
+	cli.SetConfig(readyPod(t, "ready-start", `desired_status = "RUNNING"`, `timeouts { update = "2s" }`))
 	res := applyJSON(t, cli)
 	warns := res.Warnings("Pod Not Ready Yet")
 	if len(warns) != 1 || !strings.Contains(warns[0].Detail, "timeouts.update") {
@@ -194,7 +193,7 @@ func TestAccPod_readyWhenInvalidPattern(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(gpuPod("ready-bad", `ready_when { log_line = "listening on (" }`))
+	cli.SetConfig(gpuPod(t, "ready-bad", `ready_when { log_line = "listening on (" }`))
 	cli.Init()
 	res := cli.Run("validate")
 	if res.ExitCode == 0 {

@@ -24,7 +24,7 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 	env.Fake.SetPortMappingDelay(3)
 	rec := env.Record()
 	var id string
-	cfg := gpuPod("interactive",
+	cfg := gpuPod(t, "interactive",
 		`ports = ["8888/http", "22/tcp"]`,
 		`env   = { MODE = "dev" }`,
 		`start_ssh     = true`,
@@ -139,6 +139,21 @@ func TestAccPod_createWaitsForPorts(t *testing.T) {
 	}
 }
 
+// webPodData fills testdata/pod_web_2.tf, the pod "web-2" that
+// TestAccPod_updateInPlaceOrReplace changes step by step.
+type webPodData struct {
+	StartJupyter  bool
+	Count         int    // gpu count, unset when 0
+	MinCUDA       string // gpu min_cuda_version, unset when empty
+	DataCenterIDs string // an HCL list
+	Locked        bool
+}
+
+func webPod(t testing.TB, d webPodData) string {
+	t.Helper()
+	return acctest.Testdata(t, "pod_web_2", d)
+}
+
 // What the API can change is patched in place, with only the changed
 // fields; env keeps the injected SSH key on the pod. Create-time settings
 // and the compute replace the pod, unless the running pod already
@@ -150,7 +165,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 	var id, firstID string
 	base := []string{`start_ssh = true`, `data_center_ids = ["EU-RO-1"]`}
 	step := func(extra ...string) string {
-		return gpuPod("web", append(slices.Clone(base), extra...)...)
+		return gpuPod(t, "web", append(slices.Clone(base), extra...)...)
 	}
 	sameID := func(want *string) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
@@ -173,14 +188,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 			},
 			{
 				PreConfig: env.Fake.ResetRequests,
-				Config: podConfig(
-					`name  = "web-2"`,
-					`image = "runpod/base:0.7.0"`,
-					`gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
-					`start_ssh = true`, `data_center_ids = ["EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`,
-					`args = "sleep infinity"`, `container_disk_gb = 40`, `locked = true`,
-				),
+				Config:    webPod(t, webPodData{DataCenterIDs: `["EU-RO-1"]`, Locked: true}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -216,14 +224,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				// A CUDA floor the pod's host (12.8) meets, and a data-center
 				// list that still holds its data center: recorded, no replace.
 				PreConfig: env.Fake.ResetRequests,
-				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`,
-					`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  min_cuda_version = "12.4"
-}`,
-					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
-				),
+				Config:    webPod(t, webPodData{MinCUDA: "12.4", DataCenterIDs: `["US-KS-2", "EU-RO-1"]`}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -244,28 +245,14 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 			{
 				// A CUDA floor nothing with stock meets: the replacement's
 				// plan fails, and nothing is touched.
-				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`,
-					`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  min_cuda_version = "12.9"
-}`,
-					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
-				),
+				Config:      webPod(t, webPodData{MinCUDA: "12.9", DataCenterIDs: `["US-KS-2", "EU-RO-1"]`}),
 				ExpectError: regexp.MustCompile(`(?s)No GPU Stock With the Requested CUDA Version.*not\s+on\s+machines\s+running\s+CUDA\s+12\.9\s+or\s+later`),
 			},
 			{
 				// A create-time flag replaces the pod, and the plan prices
 				// the new one.
 				PreConfig: rec.Reset,
-				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  min_cuda_version = "12.4"
-}`,
-					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
-				),
+				Config:    webPod(t, webPodData{StartJupyter: true, MinCUDA: "12.4", DataCenterIDs: `["US-KS-2", "EU-RO-1"]`}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
@@ -288,15 +275,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 			{
 				// More GPUs is another pod; so is a data-center list without
 				// the pod's data center.
-				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  count = 2
-  min_cuda_version = "12.4"
-}`,
-					`data_center_ids = ["US-KS-2", "EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
-				),
+				Config: webPod(t, webPodData{StartJupyter: true, Count: 2, MinCUDA: "12.4", DataCenterIDs: `["US-KS-2", "EU-RO-1"]`}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
@@ -308,15 +287,7 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 				},
 			},
 			{
-				Config: podConfig(`name = "web-2"`, `image = "runpod/base:0.7.0"`, `start_ssh = true`, `start_jupyter = true`,
-					`gpu {
-  type_id = "NVIDIA GeForce RTX 4090"
-  count = 2
-  min_cuda_version = "12.4"
-}`,
-					`data_center_ids = ["EU-RO-1"]`,
-					`ports = ["8888/http", "22/tcp"]`, `env = { A = "2" }`, `args = "sleep infinity"`, `container_disk_gb = 40`,
-				),
+				Config: webPod(t, webPodData{StartJupyter: true, Count: 2, MinCUDA: "12.4", DataCenterIDs: `["EU-RO-1"]`}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
@@ -335,7 +306,7 @@ func TestAccPod_stopStartAndDrift(t *testing.T) {
 	rec := env.Record()
 	var id, firstID, dc string
 	cfg := func(extra ...string) string {
-		return gpuPod("job", append([]string{`persistent_volume = { size_gb = 50, path = "/workspace" }`}, extra...)...)
+		return gpuPod(t, "job", append([]string{`persistent_volume = { size_gb = 50, path = "/workspace" }`}, extra...)...)
 	}
 	status := func(want string) statecheck.StateCheck {
 		return checkPod(env.Fake, &id, func(p runpodfake.Pod) error {

@@ -3,7 +3,6 @@ package pod_test
 import (
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
@@ -12,18 +11,9 @@ import (
 
 // start_ssh with no key on the account warns; the pod is still created.
 func TestAccPod_sshWithoutKeyWarns(t *testing.T) {
-	env := newEnv(t)
-	rec := env.Record()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{{
-			Config: gpuPod("no-key", `start_ssh = true`, `ports = ["22/tcp"]`),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
-			},
-		}},
-	})
+	rec := applyOnce(t, gpuPod(t, "no-key", `start_ssh = true`, `ports = ["22/tcp"]`),
+		statecheck.ExpectKnownValue(addr, acctest.Attr("status"), knownvalue.StringExact("RUNNING")),
+	)
 	warningWith(t, rec, "No SSH Key Registered", "without SSH access", "runpod_ssh_key")
 }
 
@@ -33,12 +23,7 @@ func TestAccPod_sshWithoutKeyWarns(t *testing.T) {
 func TestAccPod_sshKeyInSameConfigNoFalseWarning(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-resource "runpod_ssh_key" "k" {
-  public_key = "` + sshKey + `"
-}
-` + podConfig(`name = "with-key"`, `image = "runpod/base:0.7.0"`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`,
-		`start_ssh = true`, `ports = ["22/tcp"]`, `depends_on = [runpod_ssh_key.k]`))
+	cli.SetConfig(acctest.Testdata(t, "pod_with_ssh_key_in_same_config", map[string]any{"PublicKey": sshKey}))
 	cli.Init()
 	plan := cli.Run("plan")
 	plan.Lacks(t, "No SSH Key Registered")
@@ -50,7 +35,7 @@ resource "runpod_ssh_key" "k" {
 
 	bare := newEnv(t)
 	cli = bare.CLI(t)
-	cli.SetConfig(gpuPod("without-key", `start_ssh = true`, `ports = ["22/tcp"]`))
+	cli.SetConfig(gpuPod(t, "without-key", `start_ssh = true`, `ports = ["22/tcp"]`))
 	cli.Init()
 	apply = cli.Run("apply", "-auto-approve")
 	says(t, apply, "Warning: No SSH Key Registered", `pod "without-key" was created`, "without SSH access")

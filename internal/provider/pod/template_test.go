@@ -92,13 +92,7 @@ func TestAccPod_templateEnvMerges(t *testing.T) {
 	env := newEnv(t)
 	cli := env.CLI(t)
 	cfg := func(podEnv string) string {
-		return `
-resource "runpod_template" "t" {
-  name  = "tmpl-env"
-  image = "runpod/base:0.7.0"
-  env   = { MODE = "prod", HF_HOME = "/cache", TOKEN = "{{ RUNPOD_SECRET_hf }}" }
-}
-` + podConfig(`name = "tmpl-env"`, `template_id = runpod_template.t.id`, `gpu { type_id = "NVIDIA GeForce RTX 4090" }`, podEnv)
+		return acctest.Testdata(t, "pod_from_template_with_env", map[string]any{"Env": podEnv})
 	}
 	podEnv := func() map[string]string {
 		t.Helper()

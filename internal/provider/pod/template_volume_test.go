@@ -1,6 +1,10 @@
 package pod_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+)
 
 // A pod made from a template with a volume disk, its persistent_volume left
 // to the template: after apply the plan is empty. Terraform proposes null
@@ -10,22 +14,7 @@ func TestAccPod_templateVolumeDiskNoDiff(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-resource "runpod_template" "t" {
-  name              = "with-volume-disk"
-  image             = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
-  persistent_volume {
-    size_gb = 20
-    path = "/workspace"
-  }
-}
-
-resource "runpod_pod" "p" {
-  name        = "from-volume-template"
-  template_id = runpod_template.t.id
-  gpu { type_id = "NVIDIA GeForce RTX 4090" }
-}
-`)
+	cli.SetConfig(acctest.Testdata(t, "pod_from_template_with_volume_disk", nil))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	cli.ExpectNoChanges()

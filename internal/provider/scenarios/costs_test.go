@@ -1,7 +1,6 @@
 package scenarios_test
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -19,76 +18,13 @@ import (
 // saved plan, and max_hourly_spend fails a plan that would start more than
 // it allows, but never a destroy.
 
-// everyKind is 5 pods (three identical ones from count), 3 volumes (two
-// identical), 2 endpoints and a cluster.
-func everyKind() string {
-	return fmt.Sprintf(`
-resource "runpod_pod" "worker" {
-  count = 3
-  name  = "worker"
-  image = %[1]q
-  gpu { type_id = %[2]q }
-}
-
-resource "runpod_pod" "a" {
-  name  = "a"
-  image = %[1]q
-  gpu {
-    type_id = %[2]q
-    count = 2
-  }
-}
-
-resource "runpod_pod" "b" {
-  name  = "b"
-  image = %[1]q
-  cpu {
-    type_id = "cpu3c"
-    vcpu_count = 4
-  }
-}
-
-resource "runpod_network_volume" "data" {
-  count          = 2
-  name           = "data"
-  size_gb        = 100
-  data_center_id = "EU-RO-1"
-}
-
-resource "runpod_network_volume" "ckpt" {
-  name           = "ckpt"
-  size_gb        = 50
-  data_center_id = "US-KS-2"
-}
-
-resource "runpod_endpoint" "llm" {
-  name         = "llm"
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24"]
-  workers_min  = 1
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}
-
-resource "runpod_endpoint" "batch" {
-  name         = "batch"
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}
-
-%[3]s
-`, pytorchImage, rtx4090, clusterConfig("train"))
-}
-
 func TestAccScenario_everyCostVisible(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(everyKind())
+	// 5 pods (three identical ones from count), 3 volumes (two identical),
+	// 2 endpoints and a cluster.
+	cli.SetConfig(acctest.Testdata(t, "every_billable_kind", nil))
 	cli.Init()
 
 	plan := cli.Run("plan", "-input=false")
@@ -173,20 +109,7 @@ func TestAccScenario_serverlessCostIsThePoolWithStock(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	endpoint := func(name, pools string) string {
-		return fmt.Sprintf(`
-resource "runpod_endpoint" %[1]q {
-  name         = %[1]q
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = %[2]s
-  workers_min  = 1
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}
-`, name, pools)
-	}
-	cli.SetConfig(endpoint("first", `["ADA_24", "AMPERE_24"]`) + endpoint("nostock", `["AMPERE_48", "ADA_24"]`))
+	cli.SetConfig(acctest.Testdata(t, "endpoints_pool_with_stock_and_without", nil))
 	cli.Init()
 	jr := cli.RunJSON("plan", "-input=false")
 	if jr.ExitCode != 0 {
@@ -238,44 +161,17 @@ func TestAccScenario_spendLimit(t *testing.T) {
 	fake := runpodfake.NewTestServer(t)
 	vars := map[string]string{provider.EnvBaseURL: fake.URL(), provider.EnvAPIKey: runpodfake.DefaultAPIKey}
 	cli := acctest.NewCLI(t, acctest.FactoriesWithEnv(func(k string) string { return vars[k] }))
-	running := fmt.Sprintf(`
-resource "runpod_pod" "old" {
-  name  = "old"
-  image = %[1]q
-  gpu { type_id = %[2]q }
-}
+	// What already runs (a pod, an endpoint with an active worker) with
+	// workersMax, two new pods if newPods, and the provider's limit if set.
+	config := func(limit string, workersMax int, newPods bool) string {
+		return acctest.Testdata(t, "spend_limit", map[string]any{"Limit": limit, "WorkersMax": workersMax, "NewPods": newPods})
+	}
 
-resource "runpod_endpoint" "llm" {
-  name         = "llm"
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24"]
-  workers_min  = 1
-  workers_max  = %[3]d
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}
-`, pytorchImage, rtx4090, 3)
-	newPods := fmt.Sprintf(`
-resource "runpod_pod" "n1" {
-  name  = "n1"
-  image = %[1]q
-  gpu { type_id = %[2]q }
-}
-
-resource "runpod_pod" "n2" {
-  name  = "n2"
-  image = %[1]q
-  gpu { type_id = %[2]q }
-}
-`, pytorchImage, rtx4090)
-	limit := func(v string) string { return fmt.Sprintf("provider \"runpod\" {\n  max_hourly_spend = %s\n}\n", v) }
-
-	cli.SetConfig(running)
+	cli.SetConfig(config("", 3, false))
 	cli.Init()
 	cli.MustRun(applyArgs...)
 
-	cli.SetConfig(limit("3.00") + running + newPods)
+	cli.SetConfig(config("3.00", 3, true))
 	res := cli.MustFail("plan", "-input=false")
 	// Terraform wraps the detail to the terminal width.
 	flat := strings.Join(strings.Fields(res.Output()), " ")
@@ -297,24 +193,24 @@ resource "runpod_pod" "n2" {
 
 	// The same limit from the environment.
 	vars[provider.EnvMaxHourlySpend] = "3"
-	cli.SetConfig(running + newPods)
+	cli.SetConfig(config("", 3, true))
 	cli.MustFail("plan", "-input=false").Contains(t, "Error: Spend Limit Exceeded: $3.17 per hour above $3.00")
 	vars[provider.EnvMaxHourlySpend] = "-1"
 	cli.MustFail("plan", "-input=false").Contains(t, "Invalid Spend Limit", provider.EnvMaxHourlySpend, `"-1"`)
 	delete(vars, provider.EnvMaxHourlySpend)
 
-	cli.SetConfig(limit("3.20") + running + newPods)
+	cli.SetConfig(config("3.20", 3, true))
 	cli.MustRun("plan", "-input=false")
 
 	// workers_max does not raise the always-on cost: not blocked.
-	cli.SetConfig(limit("0.01") + strings.Replace(running, "workers_max  = 3", "workers_max  = 4", 1))
+	cli.SetConfig(config("0.01", 4, false))
 	upd := cli.Run("plan", "-input=false", "-detailed-exitcode")
 	if upd.ExitCode != 2 {
 		t.Fatalf("an update that raises no cost must plan under any limit (exit %d):\n%s", upd.ExitCode, upd.Output())
 	}
 	upd.Lacks(t, "Spend Limit")
 
-	cli.SetConfig(limit("0.01") + running)
+	cli.SetConfig(config("0.01", 3, false))
 	cli.MustRun("destroy", "-auto-approve", "-input=false")
 	if ids := cli.StateIDs("runpod_pod"); len(ids) != 0 {
 		t.Fatalf("pods left in state after destroy: %v", ids)

@@ -1,7 +1,6 @@
 package scenarios_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -18,18 +17,7 @@ func TestAccScenario_ecrDelegationAndPod(t *testing.T) {
 	cli := env.CLI(t)
 	const arn = "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment"
 	const image = "418399314813.dkr.ecr.us-east-2.amazonaws.com/runpod/deployment:v1"
-	withDelegation := `
-resource "runpod_ecr_delegation" "app" {
-  resource = "` + arn + `"
-  name     = "app-images"
-}
-
-resource "runpod_pod" "app" {
-  name  = "app"
-  image = "${runpod_ecr_delegation.app.docker_registry_uri}/${runpod_ecr_delegation.app.repository}:v1"
-  gpu { type_id = "` + rtx4090 + `" }
-}
-`
+	withDelegation := acctest.Testdata(t, "ecr_delegation_and_pod", map[string]any{"Delegated": true, "ARN": arn})
 	cli.SetConfig(withDelegation)
 	cli.Init()
 	cli.MustRun(applyArgs...)
@@ -46,8 +34,7 @@ resource "runpod_pod" "app" {
 
 	// Dropping the delegation from the configuration (the pod keeps its
 	// image, now written out) warns, naming the pod.
-	cli.SetConfig(strings.Replace(withDelegation[strings.Index(withDelegation, `resource "runpod_pod"`):],
-		`"${runpod_ecr_delegation.app.docker_registry_uri}/${runpod_ecr_delegation.app.repository}:v1"`, `"`+image+`"`, 1))
+	cli.SetConfig(acctest.Testdata(t, "ecr_delegation_and_pod", map[string]any{"Delegated": false, "Image": image}))
 	res := cli.MustRun("plan", "-input=false", "-no-color")
 	res.Contains(t, "Pods Use The Delegated Repository", `pod "app"`, image, "1 to destroy")
 	res.Lacks(t, "runpod_pod.app must be replaced")

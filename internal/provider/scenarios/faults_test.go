@@ -28,23 +28,21 @@ import (
 // one (max_retries = 1, no wait), so every request in the table really fails
 // once retries are exhausted.
 
-// faultProvider keeps retries short so an exhausted retry costs no time.
-const faultProvider = `
-provider "runpod" {
-  max_retries            = 1
-  retry_wait_min_seconds = 0
-  retry_wait_max_seconds = 1
-}
-`
-
 const faultStrikes = 2 // max_retries + 1
 
 // kind is one resource kind in the matrix.
 type kind struct {
-	name   string // resource type
-	config [2]string
+	name string // resource type
 	requests
 	apiObject func(env *acctest.Env) []string
+}
+
+// config is the kind's configuration, testdata/fault_matrix.tf: the
+// provider with short retries (max_retries = 1, no wait) and one object of
+// the kind, as first applied or, updated, as changed in place.
+func (k kind) config(t testing.TB, updated bool) string {
+	t.Helper()
+	return acctest.Testdata(t, "fault_matrix", map[string]any{"Kind": k.name, "Updated": updated, "Key": fmKey, "Key2": fmKey2})
 }
 
 // requests are the requests of one kind that the matrix makes fail.
@@ -132,75 +130,27 @@ func kinds() []kind {
 	}
 	return []kind{
 		{
-			name: "runpod_template",
-			config: [2]string{
-				`resource "runpod_template" "x" {
-  name  = "fm-template"
-  image = "busybox:1"
-}`,
-				`resource "runpod_template" "x" {
-  name  = "fm-template"
-  image = "busybox:2"
-}`,
-			},
+			name:      "runpod_template",
 			requests:  confirmedFromList(rest("/v2/templates", true), "/v2/templates"),
 			apiObject: listFromAPI("/v2/templates", "fm-template"),
 		},
 		{
-			name: "runpod_network_volume",
-			config: [2]string{
-				`resource "runpod_network_volume" "x" {
-  name           = "fm-volume"
-  size_gb        = 10
-  data_center_id = "EU-RO-1"
-}`,
-				`resource "runpod_network_volume" "x" {
-  name           = "fm-volume"
-  size_gb        = 20
-  data_center_id = "EU-RO-1"
-}`,
-			},
+			name:      "runpod_network_volume",
 			requests:  confirmedFromList(rest("/v2/network-volumes", true), "/v2/network-volumes"),
 			apiObject: listFromAPI("/v2/network-volumes", "fm-volume"),
 		},
 		{
-			name: "runpod_registry_auth",
-			config: [2]string{
-				`resource "runpod_registry_auth" "x" {
-  name     = "fm-registry"
-  username = "bot"
-  password = "fm-password"
-}`, ""},
+			name:      "runpod_registry_auth",
 			requests:  confirmedFromList(rest("/v2/registries", false), "/v2/registries"),
 			apiObject: listFromAPI("/v2/registries", "fm-registry"),
 		},
 		{
-			name: "runpod_secret",
-			config: [2]string{
-				`resource "runpod_secret" "x" {
-  name        = "fm_secret"
-  value       = "fm-value"
-  description = "one"
-}`,
-				`resource "runpod_secret" "x" {
-  name        = "fm_secret"
-  value       = "fm-value"
-  description = "two"
-}`,
-			},
+			name:      "runpod_secret",
 			requests:  confirmedFromList(rest("/v2/account/secrets", true), "/v2/account/secrets"),
 			apiObject: listFromAPI("/v2/account/secrets", "fm_secret"),
 		},
 		{
-			name: "runpod_ssh_key",
-			config: [2]string{
-				`resource "runpod_ssh_key" "x" {
-  public_key = "` + fmKey + ` one@example"
-}`,
-				`resource "runpod_ssh_key" "x" {
-  public_key = "` + fmKey + ` two@example"
-}`,
-			},
+			name:     "runpod_ssh_key",
 			requests: sshKeyRequests,
 			apiObject: func(env *acctest.Env) []string {
 				var out []string
@@ -213,54 +163,26 @@ func kinds() []kind {
 			},
 		},
 		{
-			name: "runpod_pod",
-			config: [2]string{
-				`resource "runpod_pod" "x" {
-  name  = "fm-pod"
-  image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
-  gpu { type_id = "NVIDIA GeForce RTX 4090" }
-}`,
-				`resource "runpod_pod" "x" {
-  name  = "fm-pod-renamed"
-  image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
-  gpu { type_id = "NVIDIA GeForce RTX 4090" }
-}`,
-			},
+			name:      "runpod_pod",
 			requests:  rest("/v2/pods", true),
 			apiObject: func(env *acctest.Env) []string { return namedIDs(env, "/v2/pods", "fm-pod", "fm-pod-renamed") },
 		},
 		{
-			name: "runpod_cluster",
-			config: [2]string{
-				clusterConfig("fm-cluster"),
-				clusterConfig("fm-cluster-renamed"),
-			},
+			name:     "runpod_cluster",
 			requests: rest("/v2/clusters", true),
 			apiObject: func(env *acctest.Env) []string {
 				return namedIDs(env, "/v2/clusters", "fm-cluster", "fm-cluster-renamed")
 			},
 		},
 		{
-			name: "runpod_endpoint",
-			config: [2]string{
-				endpointConfig("fm-endpoint"),
-				endpointConfig("fm-endpoint-renamed"),
-			},
+			name:     "runpod_endpoint",
 			requests: rest("/v2/serverless", true),
 			apiObject: func(env *acctest.Env) []string {
 				return namedIDs(env, "/v2/serverless", "fm-endpoint", "fm-endpoint-renamed")
 			},
 		},
 		{
-			name: "runpod_ssh_keys",
-			config: [2]string{
-				`resource "runpod_ssh_keys" "x" {
-  keys = ["` + fmKey + ` one@example"]
-}`,
-				`resource "runpod_ssh_keys" "x" {
-  keys = ["` + fmKey + ` one@example", "` + fmKey2 + `"]
-}`,
-			},
+			name:     "runpod_ssh_keys",
 			requests: sshKeyRequests,
 			// The singleton is "account" in state; the API holds it while
 			// the configured key is registered.
@@ -274,29 +196,6 @@ func kinds() []kind {
 			},
 		},
 	}
-}
-
-func endpointConfig(name string) string {
-	return fmt.Sprintf(`resource "runpod_endpoint" "x" {
-  name         = %q
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4
-}`, name)
-}
-
-func clusterConfig(name string) string {
-	return fmt.Sprintf(`resource "runpod_cluster" "x" {
-  name              = %q
-  type              = "TRAINING"
-  gpu_type_id       = "NVIDIA H100 80GB HBM3"
-  gpu_count_per_pod = 8
-  pod_count         = 2
-  data_center_ids   = ["US-TX-3"]
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-}`, name)
 }
 
 // fault is one way a request fails.
@@ -374,7 +273,7 @@ func TestAccFaultMatrix(t *testing.T) {
 func runFaultCase(t *testing.T, c matrixCase) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(faultProvider + c.kind.config[0])
+	cli.SetConfig(c.kind.config(t, false))
 	cli.Init()
 
 	arm := func() {
@@ -398,7 +297,7 @@ func runFaultCase(t *testing.T, c matrixCase) {
 	case "update", "refresh", "destroy":
 		cli.MustRun(goal...)
 		if c.phase == "update" {
-			cli.SetConfig(faultProvider + c.kind.config[1])
+			cli.SetConfig(c.kind.config(t, true))
 		}
 		if c.phase == "destroy" {
 			goal = []string{"destroy", "-auto-approve", "-input=false"}

@@ -57,33 +57,7 @@ func TestAccScenario_listBackedRefresh(t *testing.T) {
 	cli := env.CLI(t)
 	const n = 4
 	config := func(image string) string {
-		return fmt.Sprintf(`
-resource "runpod_template" "t" {
-  count = %[1]d
-  name  = "refresh-${count.index}"
-  image = "%[2]s"
-}
-
-resource "runpod_network_volume" "v" {
-  count          = %[1]d
-  name           = "refresh-${count.index}"
-  size_gb        = 10
-  data_center_id = "EU-RO-1"
-}
-
-resource "runpod_secret" "s" {
-  count = %[1]d
-  name  = "refresh_${count.index}"
-  value = "v${count.index}"
-}
-
-resource "runpod_pod" "p" {
-  count = 2
-  name  = "refresh-${count.index}"
-  image = %[3]q
-  gpu { type_id = %[4]q }
-}
-`, n, image, pytorchImage, rtx4090)
+		return acctest.Testdata(t, "refresh_counted_objects", map[string]any{"Count": n, "Image": image})
 	}
 	cli.SetConfig(config("img:1"))
 	cli.Init()

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -41,20 +40,7 @@ func TestAccScenario_templatePodEnv(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
 	config := func(podEnv string) string {
-		return fmt.Sprintf(`
-resource "runpod_template" "t" {
-  name  = "serve"
-  image = %q
-  env   = { MODE = "prod", HF_HOME = "/cache" }
-}
-
-resource "runpod_pod" "p" {
-  name        = "serve-1"
-  template_id = runpod_template.t.id
-  gpu { type_id = %q }
-  %s
-}
-`, pytorchImage, rtx4090, podEnv)
+		return acctest.Testdata(t, "template_and_pod_with_env", map[string]any{"PodEnv": podEnv})
 	}
 	podEnv := func() map[string]string {
 		t.Helper()
@@ -110,28 +96,12 @@ resource "runpod_pod" "p" {
 	cli.MustRun("destroy", "-auto-approve", "-input=false")
 }
 
-// privateImageConfig is a registry credential and a secret that template
-// runpod_template.<address> (named name) uses to pull and configure a private image.
-func privateImageConfig(address, name string) string {
-	return fmt.Sprintf(`
-resource "runpod_registry_auth" "ghcr" {
-  name     = "ghcr"
-  username = "bot"
-  password = "ghcr-token"
-}
-
-resource "runpod_secret" "hf" {
-  name  = "hf_token"
-  value = "hf-token-value"
-}
-
-resource "runpod_template" %q {
-  name             = %q
-  image            = "ghcr.io/acme/trainer:1"
-  registry_auth_id = runpod_registry_auth.ghcr.id
-  env              = { HF_TOKEN = "{{ RUNPOD_SECRET_${runpod_secret.hf.name} }}" }
-}
-`, address, name)
+// privateImageConfig is testdata/private_image_template.tf: a registry
+// credential and a secret that template runpod_template.<address> (named
+// name) uses to pull and configure a private image.
+func privateImageConfig(t testing.TB, address, name string) string {
+	t.Helper()
+	return acctest.Testdata(t, "private_image_template", map[string]any{"Address": address, "Name": name})
 }
 
 // A private image: a registry credential and a secret referenced by a
@@ -140,7 +110,7 @@ func TestAccScenario_privateImageWithSecret(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(privateImageConfig("t", "private"))
+	cli.SetConfig(privateImageConfig(t, "t", "private"))
 	cli.Init()
 	cli.MustRun(applyArgs...)
 	cleanPlan(t, cli, "after create")
@@ -167,7 +137,7 @@ func TestAccScenario_credentialUsedOutsideTerraform(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(privateImageConfig("managed", "managed"))
+	cli.SetConfig(privateImageConfig(t, "managed", "managed"))
 	cli.Init()
 	cli.MustRun(applyArgs...)
 	registryID := cli.StateID("runpod_registry_auth.ghcr")
@@ -197,19 +167,7 @@ func TestAccScenario_sshKeyAndPod(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(fmt.Sprintf(`
-resource "runpod_ssh_key" "me" {
-  public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBkGBN0P2d4Xo3b4YzmwN8TjUKjZiUzx4jV7u0m7mU7c me@example"
-}
-
-resource "runpod_pod" "p" {
-  name       = "dev"
-  image      = %q
-  gpu { type_id = %q }
-  ports      = ["22/tcp"]
-  depends_on = [runpod_ssh_key.me]
-}
-`, pytorchImage, rtx4090))
+	cli.SetConfig(acctest.Testdata(t, "ssh_key_and_pod", nil))
 	cli.Init()
 	plan := cli.Run("plan", "-input=false")
 	plan.Lacks(t, "No SSH Key Registered")
@@ -231,24 +189,7 @@ func TestAccScenario_volumeAndTrainingPod(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(fmt.Sprintf(`
-resource "runpod_network_volume" "weights" {
-  name           = "weights"
-  size_gb        = 100
-  data_center_id = "EU-RO-1"
-}
-
-resource "runpod_pod" "train" {
-  name  = "train"
-  image = %q
-  gpu { type_id = %q }
-  data_center_ids = [runpod_network_volume.weights.data_center_id]
-  network_volume {
-    volume_id = runpod_network_volume.weights.id
-    path = "/workspace"
-  }
-}
-`, pytorchImage, rtx4090))
+	cli.SetConfig(acctest.Testdata(t, "volume_and_training_pod", nil))
 	cli.Init()
 	plan := cli.RunJSON("plan", "-input=false")
 	if plan.ExitCode != 0 {
@@ -306,53 +247,9 @@ func TestAccScenario_importAccount(t *testing.T) {
 	env.Fake.SetSSHKeys(key)
 
 	cli := env.CLI(t)
-	cli.SetConfig(fmt.Sprintf(`
-import {
-  to = runpod_template.t
-  id = %q
-}
-resource "runpod_template" "t" {
-  name  = "console-tmpl"
-  image = "busybox:1"
-}
-
-import {
-  to = runpod_network_volume.v
-  id = %q
-}
-resource "runpod_network_volume" "v" {
-  name           = "console-vol"
-  size_gb        = 20
-  data_center_id = "EU-RO-1"
-}
-
-import {
-  to = runpod_registry_auth.r
-  id = %q
-}
-resource "runpod_registry_auth" "r" {
-  name     = "console-reg"
-  username = "bot"
-  password = "pw"
-}
-
-import {
-  to = runpod_secret.s
-  id = %q
-}
-resource "runpod_secret" "s" {
-  name  = "console_secret"
-  value = "v"
-}
-
-import {
-  to = runpod_ssh_key.k
-  id = %q
-}
-resource "runpod_ssh_key" "k" {
-  public_key = %q
-}
-`, tmpl, vol, reg, sec, sshFingerprintImportID(t, key), key))
+	cli.SetConfig(acctest.Testdata(t, "console_account_imported", map[string]any{
+		"Template": tmpl, "Volume": vol, "Registry": reg, "Secret": sec, "KeyID": sshFingerprintImportID(t, key), "Key": key,
+	}))
 	cli.Init()
 	apply := cli.MustRun(applyArgs...)
 	apply.Contains(t, "5 imported, 0 added")

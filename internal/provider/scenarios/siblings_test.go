@@ -18,39 +18,22 @@ import (
 // objects.
 type sibling struct {
 	kind, collection, name string
-	config                 string // the resource body, without count
 }
 
 func siblings() []sibling {
 	return []sibling{
-		{"runpod_network_volume", "/v2/network-volumes", "sib-volume", `
-  name           = "sib-volume"
-  size_gb        = 10
-  data_center_id = "EU-RO-1"`},
-		{"runpod_pod", "/v2/pods", "sib-pod", `
-  name  = "sib-pod"
-  image = "` + pytorchImage + `"
-  gpu { type_id = "` + rtx4090 + `" }`},
-		{"runpod_endpoint", "/v2/serverless", "sib-endpoint", `
-  name         = "sib-endpoint"
-  type         = "QUEUE"
-  image        = "ghcr.io/acme/worker:1"
-  gpu_pools    = ["ADA_24"]
-  scaler_type  = "QUEUE_DELAY"
-  scaler_value = 4`},
-		{"runpod_cluster", "/v2/clusters", "sib-cluster", `
-  name              = "sib-cluster"
-  type              = "TRAINING"
-  gpu_type_id       = "NVIDIA H100 80GB HBM3"
-  gpu_count_per_pod = 8
-  pod_count         = 2
-  data_center_ids   = ["US-TX-3"]
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"`},
+		{"runpod_network_volume", "/v2/network-volumes", "sib-volume"},
+		{"runpod_pod", "/v2/pods", "sib-pod"},
+		{"runpod_endpoint", "/v2/serverless", "sib-endpoint"},
+		{"runpod_cluster", "/v2/clusters", "sib-cluster"},
 	}
 }
 
-func (s sibling) set(n int) string {
-	return fmt.Sprintf("%sresource %q \"x\" {\n  count = %d\n%s\n}\n", faultProvider, s.kind, n, s.config)
+// set is testdata/sibling_set.tf: the provider with short retries and a
+// count = n set of the kind's identical objects.
+func (s sibling) set(t testing.TB, n int) string {
+	t.Helper()
+	return acctest.Testdata(t, "sibling_set", map[string]any{"Kind": s.kind, "Count": n})
 }
 
 // converged fails t unless the API holds exactly n objects of the set and
@@ -80,7 +63,7 @@ func TestAccSiblings_oneApply(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t)
 			cli := env.CLI(t)
-			cli.SetConfig(s.set(3))
+			cli.SetConfig(s.set(t, 3))
 			cli.Init()
 			for run := 1; run <= 3; run++ {
 				// Every create lands at once and is answered 300 ms later,
@@ -111,7 +94,7 @@ func TestAccSiblings_lostReply(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t)
 			cli := env.CLI(t)
-			cli.SetConfig(s.set(3))
+			cli.SetConfig(s.set(t, 3))
 			cli.Init()
 			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Count: 2, Latency: 300 * time.Millisecond, AfterHandler: true})
 			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Drop: true, AfterHandler: true})
@@ -146,7 +129,7 @@ func TestAccSiblings_rerunAfterFailedCreate(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t)
 			cli := env.CLI(t)
-			cli.SetConfig(s.set(3))
+			cli.SetConfig(s.set(t, 3))
 			cli.Init()
 			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Status: 500})
 			if res := cli.Run(applyArgs...); res.ExitCode == 0 {
@@ -195,7 +178,7 @@ func TestAccSiblings_orphanOfAKilledRun(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t)
 			cli := env.CLI(t)
-			cli.SetConfig(s.set(3))
+			cli.SetConfig(s.set(t, 3))
 			cli.Init()
 			cli.MustRun(applyArgs...)
 			orphan := cli.StateID(s.kind + ".x[2]")

@@ -1,0 +1,8 @@
+resource "runpod_pod" "p" {
+  name  = "{{.Name}}"
+  image = "{{.Image}}"
+  gpu {
+    type_id = "{{.GPU}}"
+    count   = {{.Count}}
+  }
+}

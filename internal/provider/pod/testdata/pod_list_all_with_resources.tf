@@ -1,0 +1,7 @@
+list "runpod_pod" "all" {
+  provider         = runpod
+  include_resource = true
+  config {
+    include_cluster_pods = true
+  }
+}

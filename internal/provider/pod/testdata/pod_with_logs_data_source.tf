@@ -1,0 +1,11 @@
+resource "runpod_pod" "p" {
+  name  = "logged"
+  image = "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04"
+  gpu { type_id = "NVIDIA GeForce RTX 4090" }
+}
+
+data "runpod_pod_logs" "l" {
+  pod_id = runpod_pod.p.id
+  source = "container"
+  tail   = 1
+}
