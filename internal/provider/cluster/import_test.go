@@ -14,14 +14,12 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
 	t.Helper()
-	c, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := runpodtest.Client(t, fake)
 	return c
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // newCluster creates a 2-pod cluster, whose members need startDelay reads
@@ -15,10 +16,7 @@ import (
 func newCluster(t *testing.T, ports []string, startDelay int) (*runpodfake.Fake, *runpod.Client, *runpod.Cluster) {
 	t.Helper()
 	fake := runpodfake.NewTestServer(t)
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	fake.SetPodStartDelay(startDelay)
 	c, err := client.CreateCluster(context.Background(), runpod.CreateClusterRequest{
 		Name: "w", Type: runpod.ClusterTypeTraining, Image: "busybox", Ports: ports,

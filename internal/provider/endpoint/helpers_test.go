@@ -11,6 +11,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 const (
@@ -67,10 +68,7 @@ func override(cfg, key, line string) string {
 
 func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
 	t.Helper()
-	c, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := runpodtest.Client(t, fake)
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 const (
@@ -33,10 +34,7 @@ type account struct {
 func seedAccount(t *testing.T, fake *runpodfake.Fake) account {
 	t.Helper()
 	ctx := context.Background()
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	must := func(what string, err error) {
 		t.Helper()
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // requireActions skips t (visibly) unless the CLI runs actions: Terraform
@@ -197,10 +198,7 @@ func TestAccPodAction_refusals(t *testing.T) {
 	// Someone else takes every RTX 4090 in the parked pod's data center.
 	fake.SetGPUStock(rtx4090, "POD", "SECURE", *parked.DataCenterID, 0)
 
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	cluster, err := client.CreateCluster(context.Background(), runpod.CreateClusterRequest{
 		Name: "train", Type: runpod.ClusterTypeTraining, Image: "runpod/base:0.7.0",
 		Compute: runpod.ClusterCompute{GPUTypeID: "NVIDIA A100 80GB PCIe", GPUCountPerPod: 8, PodCount: 2},

@@ -14,6 +14,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // The data sources read any pod, cluster members included on request; a
@@ -23,10 +24,7 @@ func TestAccPod_dataSourcesAndClusterMembers(t *testing.T) {
 	env := newEnv(t)
 	env.Fake.SetPodStartDelay(0)
 	solo := env.Fake.SeedPod(runpodfake.Pod{Name: "solo", Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: rtx4090}, Ports: []string{"8888/http"}})
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: env.Fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, env.Fake)
 	ctx := context.Background()
 	cluster, err := client.CreateCluster(ctx, runpod.CreateClusterRequest{
 		Name: "train", Type: runpod.ClusterTypeTraining, Image: "runpod/base:0.7.0",

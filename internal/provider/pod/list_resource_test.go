@@ -13,6 +13,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // jupyterCanary is the JupyterLab password of the seeded notebook pod: it
@@ -55,11 +56,9 @@ func seedPods(t *testing.T, fake *runpodfake.Fake) consolePods {
 	s.other = fake.SeedPod(runpodfake.Pod{Name: "other", Image: "runpod/base:0.7.0", DataCenterID: dc("EU-RO-1"),
 		GPU: &runpodfake.PodGPU{ID: rtx4090}})
 
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	ctx := context.Background()
+	var err error
 	s.cluster, err = client.CreateCluster(ctx, runpod.CreateClusterRequest{
 		Name: "team-train", Type: runpod.ClusterTypeTraining, Image: "runpod/base:0.7.0",
 		Compute: runpod.ClusterCompute{GPUTypeID: "NVIDIA A100 80GB PCIe", GPUCountPerPod: 8, PodCount: 2},

@@ -11,16 +11,14 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // The API's capacity refusal reads the same for a stock-out and an unknown
 // GPU type; the create error tells them apart by reading the catalog.
 func TestCreateRefusedExplainsCapacity(t *testing.T) {
 	fake := runpodfake.NewTestServer(t)
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	r := &podResource{}
 	r.Data = providerdata.NewData(client)
 	ctx := context.Background()

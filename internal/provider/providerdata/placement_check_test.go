@@ -9,6 +9,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // placement.CheckGPU and CheckCPU against the fake's default catalog, reading
@@ -16,10 +17,7 @@ import (
 // repeated checks share them through the memo.
 func TestCheckAgainstFake(t *testing.T) {
 	fake := runpodfake.NewTestServer(t)
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake)
 	cat, diags := providerdata.NewData(client).Catalog()
 	if diags.HasError() {
 		t.Fatal(diags)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodtest"
 )
 
 // newTestReads returns the reads of a provider process talking to a fresh
@@ -15,10 +16,7 @@ import (
 func newTestReads(t *testing.T) (*Reads, *runpodfake.Fake) {
 	t.Helper()
 	fake := runpodfake.NewTestServer(t)
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL(), MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake, noRetries)
 	return NewData(client).Reads(), fake
 }
 
@@ -161,10 +159,7 @@ func TestReadsAreScopedToOneProcess(t *testing.T) {
 	}
 	fake.UpdateTemplate(ids[1], func(tp *runpodfake.Template) { tp.Image = "img:console" })
 
-	client, err := runpod.New(runpod.Config{APIKey: runpodfake.DefaultAPIKey, BaseURL: fake.URL(), MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := runpodtest.Client(t, fake, noRetries)
 	next := NewData(client).Reads()
 	for _, id := range ids {
 		got, err := Get(t.Context(), next, runpod.Templates, id)
@@ -271,3 +266,6 @@ func TestReadsDelegationsAreListOnly(t *testing.T) {
 		t.Errorf("confirming the revoked delegation took %d lists in all, want 2", n)
 	}
 }
+
+// noRetries makes a test client report the first failure of a request.
+func noRetries(c *runpod.Config) { c.MaxRetries = -1 }
