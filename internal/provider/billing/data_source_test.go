@@ -28,9 +28,6 @@ func TestAccBilling(t *testing.T) {
 	env.Fake.AddNetworkVolumeBilling("vol1", d(1, 1), 0.07, 0.3)
 	env.Fake.AddEndpointBilling(d(2, 5), 0.42)
 	env.Fake.AddClusterBilling("clu1", d(2, 6), 9, 0, 0)
-	const week = `
-  start_time = "2026-06-01T00:00:00Z"
-  end_time   = "2026-06-03T00:00:00Z"`
 	const (
 		pods  = "data.runpod_billing.pods"
 		podB  = "data.runpod_billing.pod_b"
@@ -43,30 +40,9 @@ func TestAccBilling(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: fmt.Sprintf(`
-data "runpod_billing" "pods" {
-  kind = "pods"%[1]s
-}
-data "runpod_billing" "pod_b" {
-  kind        = "pods"
-  resource_id = "podB"
-  bucket_size = "week"%[1]s
-}
-data "runpod_billing" "all" {
-  kind = "all"%[1]s
-}
-data "runpod_billing" "volumes" {
-  kind = "network_volumes"%[1]s
-}
-data "runpod_billing" "public" {
-  kind        = "public_endpoints"
-  bucket_size = "month"%[1]s
-}
-data "runpod_billing" "empty" {
-  kind        = "serverless"
-  start_time  = "2026-01-01T00:00:00Z"
-  end_time    = "2026-01-02T00:00:00Z"
-}`, week),
+				Config: acctest.Testdata(t, "billing_by_kind", struct{ Start, End string }{
+					"2026-06-01T00:00:00Z", "2026-06-03T00:00:00Z",
+				}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(pods, acctest.Attr("record_count"), knownvalue.Int64Exact(4)),
 					statecheck.ExpectKnownValue(pods, acctest.Attr("unique_count"), knownvalue.Int64Exact(2)),

@@ -31,14 +31,7 @@ data "runpod_cpu_types" "c" {
 				ExpectError: regexp.MustCompile(`(?s)product.*value must be one of:.*"POD".*"SERVERLESS"`),
 			},
 			{
-				Config: `
-data "runpod_cpu_types" "pod" {
-  product = "POD"
-}
-data "runpod_cpu_types" "big" {
-  product    = "POD"
-  vcpu_count = 64
-}`,
+				Config: acctest.Testdata(t, "pod_cpu_types", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, acctest.Attr("cpu_types"), knownvalue.ListExact([]knownvalue.Check{
 						acctest.ObjectWithID("cpu3c"), acctest.ObjectWithID("cpu3g"), acctest.ObjectWithID("cpu5c"), acctest.ObjectWithID("cpu5m"),

@@ -19,22 +19,7 @@ func TestAccDataCenters(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: `
-data "runpod_data_centers" "all" {}
-data "runpod_data_centers" "storage" {
-  network_volume_types = ["STANDARD"]
-}
-data "runpod_data_centers" "fast_storage" {
-  network_volume_types = ["STANDARD", "HIGH_PERFORMANCE"]
-}
-data "runpod_data_centers" "eu" {
-  regions    = ["EUROPE"]
-  compliance = ["GDPR"]
-}
-data "runpod_data_centers" "eu_global" {
-  regions        = ["EUROPE", "ASIA"]
-  global_network = true
-}`,
+				Config: acctest.Testdata(t, "data_center_filters", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_data_centers.all", acctest.Attr("data_centers"),
 						acctest.IDs("AP-JP-1", "CA-MTL-1", "EU-RO-1", "EU-SE-1", "US-KS-2", "US-TX-3")),
@@ -101,18 +86,7 @@ func TestAccCatalogReadsAreShared(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				PreConfig: env.Fake.ResetRequests,
-				Config: `
-data "runpod_data_centers" "all" {}
-data "runpod_data_center" "ro" { id = "EU-RO-1" }
-data "runpod_data_center" "ks" { id = "US-KS-2" }
-data "runpod_data_center" "jp" { id = "AP-JP-1" }
-data "runpod_gpu_types" "a" { product = "POD" }
-data "runpod_gpu_types" "b" {
-  product       = "POD"
-  min_memory_gb = 48
-}
-data "runpod_gpu_types" "c" { product = "CLUSTER" }
-`,
+				Config:    acctest.Testdata(t, "data_centers_and_gpu_types", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_data_center.jp", acctest.Attr("region"), knownvalue.StringExact("ASIA")),
 					acctest.CheckFake(func() error {

@@ -62,14 +62,7 @@ data "runpod_gpu_type" "rtx" {
 			},
 			{
 				// Four GPUs per pod, community cloud, on a CUDA floor.
-				Config: `
-data "runpod_gpu_type" "rtx" {
-  id               = "NVIDIA GeForce RTX 4090"
-  product          = "POD"
-  cloud            = "COMMUNITY"
-  gpu_count        = 4
-  min_cuda_version = "12.4"
-}`,
+				Config: acctest.Testdata(t, "rtx4090_four_community_gpus", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("US-KS-2", "MEDIUM"), // 20 free / 4
@@ -99,19 +92,7 @@ data "runpod_gpu_type" "rtx" {
 			},
 			{
 				// Stock differs by product.
-				Config: `
-data "runpod_gpu_type" "h100" {
-  id      = "NVIDIA H100 80GB HBM3"
-  product = "CLUSTER"
-}
-data "runpod_gpu_type" "mi300x" {
-  id      = "AMD Instinct MI300X OAM"
-  product = "POD"
-}
-data "runpod_gpu_type" "h200" {
-  id      = "NVIDIA H200"
-  product = "POD"
-}`,
+				Config: acctest.Testdata(t, "gpu_types_by_product", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_gpu_type.h100", acctest.Attr("data_centers"), knownvalue.ListExact([]knownvalue.Check{
 						dcRow("US-TX-3", "HIGH"),
@@ -156,19 +137,7 @@ func TestAccGPUTypes(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: `
-data "runpod_gpu_types" "big" {
-  product       = "POD"
-  min_memory_gb = 80
-}
-data "runpod_gpu_types" "japan" {
-  product       = "POD"
-  country_codes = ["JP"]
-}
-data "runpod_gpu_types" "cuda129" {
-  product               = "POD"
-  allowed_cuda_versions = ["12.9"]
-}`,
+				Config: acctest.Testdata(t, "gpu_types_filters", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					// Sorted by id; smaller GPUs left out.
 					statecheck.ExpectKnownValue(ds, acctest.Attr("gpu_types"), knownvalue.ListExact([]knownvalue.Check{

@@ -41,24 +41,7 @@ func TestAccCatalogTemplates(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Value Match.*source.*official`),
 			},
 			{
-				Config: `
-data "runpod_catalog_templates" "official" {}
-data "runpod_catalog_templates" "torch" {
-  name_contains = "pytorch"
-  category      = "NVIDIA"
-  serverless    = false
-  image_prefix  = "runpod/pytorch:"
-}
-data "runpod_catalog_templates" "regex" {
-  name_regex = "^(Runpod Ubuntu|Pytorch ROCm)$"
-}
-data "runpod_catalog_templates" "community" {
-  source = "community"
-}
-data "runpod_catalog_templates" "none" {
-  source        = "verified"
-  name_contains = "no such template"
-}`,
+				Config: acctest.Testdata(t, "catalog_template_filters", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_catalog_templates.official", acctest.Attr("templates"),
 						acctest.IDs("torch-rocm", "torch-sls", "torch-newer", "runpod-torch-v280", "runpod-ubuntu")),
@@ -94,18 +77,7 @@ data "runpod_catalog_templates" "none" {
 func TestAccCatalogTemplates_podFromPublicTemplate(t *testing.T) {
 	env := acctest.New(t)
 	const pod = "runpod_pod.torch"
-	cfg := `
-data "runpod_catalog_templates" "torch" {
-  category     = "NVIDIA"
-  serverless   = false
-  image_prefix = "runpod/pytorch:"
-}
-
-resource "runpod_pod" "torch" {
-  name        = "from-catalog"
-  template_id = data.runpod_catalog_templates.torch.templates[0].id
-  gpu { type_id = "NVIDIA GeForce RTX 4090" }
-}`
+	cfg := acctest.Testdata(t, "pod_from_catalog_template", nil)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),

@@ -72,7 +72,7 @@ func TestAccEcrDelegation_listResource(t *testing.T) {
 	env.Fake.SeedDelegation(arnJobs, &name)
 	const q = "runpod_ecr_delegation.app"
 	env.QueryTest(t, []resource.TestStep{{
-		Config: acctest.ListBlock("runpod_ecr_delegation", "app", true, `repository = "runpod/deployment"`),
+		Config: acctest.Testdata(t, "deployment_delegations_list", nil),
 		QueryResultChecks: []querycheck.QueryResultCheck{
 			querycheck.ExpectLength(q, 2),
 			querycheck.ExpectIdentity(q, acctest.HasID(app.ID)),

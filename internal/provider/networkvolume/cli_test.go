@@ -188,12 +188,11 @@ func TestAccNetworkVolume_cliGrownInConsoleCatchUp(t *testing.T) {
 	// Import: no apply yet, so Runpod's size is the floor.
 	seeded := env.Fake.SeedNetworkVolume(runpodfake.NetworkVolume{Name: "imported", Size: 40, DataCenter: "EU-RO-1"})
 	imp := env.CLI(t)
-	importBlock := "\nimport {\n  to = " + addr + "\n  id = \"" + seeded.ID + "\"\n}\n"
-	imp.SetConfig(cliVolume("imported", 25, "EU-RO-1") + importBlock)
+	imp.SetConfig(acctest.Testdata(t, "network_volume_imported", map[string]any{"Name": "imported", "Size": 25, "ID": seeded.ID}))
 	imp.Init()
 	res = imp.MustFail("plan", "-input=false")
 	res.Contains(t, "Error: "+noShrink, "size_gb = 25")
-	imp.SetConfig(cliVolume("imported", 40, "EU-RO-1") + importBlock)
+	imp.SetConfig(acctest.Testdata(t, "network_volume_imported", map[string]any{"Name": "imported", "Size": 40, "ID": seeded.ID}))
 	res = imp.MustRun("plan", "-input=false")
 	res.Contains(t, "1 to import, 0 to add, 0 to change, 0 to destroy")
 }
@@ -255,22 +254,13 @@ func volumeWrites(f *runpodfake.Fake) int {
 		f.CountRequests("DELETE", "/v2/network-volumes/*")
 }
 
-// fastRetries makes the provider's read retries quick, so that a test can
-// exhaust them (4 retries by default) without waiting half a minute.
-const fastRetries = `
-provider "runpod" {
-  retry_wait_min_seconds = 1
-  retry_wait_max_seconds = 1
-}
-`
-
 // A read outage right after a successful create (five
 // 502s on GET, more than the client's retries) must not fail the apply and
 // taint the volume, which the next apply would then delete with its data.
 func TestAccNetworkVolume_cliReadOutageAfterCreateKeepsVolume(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(fastRetries + cliVolume("outage", 20, "EU-RO-1"))
+	cli.SetConfig(acctest.Testdata(t, "network_volume_with_fast_retries", map[string]any{"Name": "outage", "Size": 20}))
 	cli.Init()
 	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes/*", Count: 5, Status: 502})
 	res := cli.Run("apply", "-auto-approve", "-input=false")
@@ -385,7 +375,7 @@ func TestAccNetworkVolume_cliLostCreateReplyThreeApplies(t *testing.T) {
 func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(fastRetries + cliVolume("twin", 40, "EU-RO-1"))
+	cli.SetConfig(acctest.Testdata(t, "network_volume_with_fast_retries", map[string]any{"Name": "twin", "Size": 40}))
 	cli.Init()
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/network-volumes", Drop: true, AfterHandler: true})
 	// The lists before the create pass: the plan's duplicate guard (again
@@ -418,19 +408,13 @@ func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 		t.Errorf("%d volumes after the re-runs, want 1", n)
 	}
 	// Importing it is what the message says; then the plan is clean.
-	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + "\nimport {\n  to = " + addr + "\n  id = \"" + vs[0].ID + "\"\n}\n")
+	cli.SetConfig(acctest.Testdata(t, "network_volume_imported", map[string]any{"Name": "twin", "Size": 40, "ID": vs[0].ID}))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 {
 		t.Errorf("plan after the import is not clean:\n%s", res.Output())
 	}
 	// allow_duplicate creates a second one on purpose.
-	cli.SetConfig(cliVolume("twin", 40, "EU-RO-1") + `
-resource "runpod_network_volume" "second" {
-  name            = "twin"
-  size_gb         = 40
-  data_center_id  = "EU-RO-1"
-  allow_duplicate = true
-}`)
+	cli.SetConfig(acctest.Testdata(t, "network_volume_twins", nil))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	if n := len(env.Fake.NetworkVolumes()); n != 2 {
 		t.Errorf("%d volumes with allow_duplicate, want 2", n)

@@ -24,15 +24,7 @@ func TestAccNetworkVolumeDataSources(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: `
-data "runpod_network_volume" "by_name" {
-  name = "console-made"
-}
-data "runpod_network_volume" "by_id" {
-  id = "aaaadup002"
-}
-data "runpod_network_volumes" "all" {}
-`,
+				Config: acctest.Testdata(t, "network_volume_data_sources", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_network_volume.by_name", tfjsonpath.New("id"), knownvalue.StringExact(console.ID)),
 					statecheck.ExpectKnownValue("data.runpod_network_volume.by_name", tfjsonpath.New("size_gb"), knownvalue.Int64Exact(250)),

@@ -2,6 +2,7 @@ package networkvolume_test
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -32,29 +33,21 @@ func TestAccNetworkVolume_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: acctest.ListBlock("runpod_network_volume", "team", false, `name_prefix = "team-"`) +
-				acctest.ListBlock("runpod_network_volume", "romania", false, `name_prefix = "team-"`, `data_center_id = "EU-RO-1"`) +
-				acctest.ListBlock("runpod_network_volume", "exact", true, `name = "team-fast"`),
-			QueryResultChecks: []querycheck.QueryResultCheck{
-				querycheck.ExpectLength("runpod_network_volume.team", 3),
-				querycheck.ExpectLength("runpod_network_volume.romania", 2),
-				querycheck.ExpectIdentity("runpod_network_volume.romania", acctest.HasID(models.ID)),
-				querycheck.ExpectIdentity("runpod_network_volume.romania", acctest.HasID(cache.ID)),
-				querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
-					knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
-				querycheck.ExpectLength("runpod_network_volume.exact", 1),
-				querycheck.ExpectResourceDisplayName("runpod_network_volume.exact", acctest.ByID(fast.ID),
-					knownvalue.StringExact("team-fast ("+fast.ID+", 500 GB in US-TX-3)")),
-				querycheck.ExpectResourceKnownValues("runpod_network_volume.exact", acctest.ByID(fast.ID),
-					[]querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(fast.ID)},
-						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-fast")},
-						{Path: tfjsonpath.New("size_gb"), KnownValue: knownvalue.Int64Exact(500)},
-						{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
-						{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("HIGH_PERFORMANCE")},
-						{Path: tfjsonpath.New("allow_duplicate"), KnownValue: knownvalue.Null()},
-					}),
-			},
+			Config: acctest.Testdata(t, "team_network_volume_lists", nil),
+			QueryResultChecks: slices.Concat(
+				[]querycheck.QueryResultCheck{querycheck.ExpectLength("runpod_network_volume.team", 3)},
+				acctest.ExpectListed("runpod_network_volume.romania", models.ID, cache.ID),
+				[]querycheck.QueryResultCheck{
+					querycheck.ExpectResourceDisplayName("runpod_network_volume.romania", acctest.ByID(models.ID),
+						knownvalue.StringExact("team-models ("+models.ID+", 100 GB in EU-RO-1)")),
+				},
+				acctest.ExpectOnlyResult("runpod_network_volume.exact", fast.ID, "team-fast", "team-fast ("+fast.ID+", 500 GB in US-TX-3)",
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("size_gb"), KnownValue: knownvalue.Int64Exact(500)},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("data_center_id"), KnownValue: knownvalue.StringExact("US-TX-3")},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("type"), KnownValue: knownvalue.StringExact("HIGH_PERFORMANCE")},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("allow_duplicate"), KnownValue: knownvalue.Null()},
+				),
+			),
 		},
 		{
 			// A mistyped data center is an error naming the right one,

@@ -1,7 +1,7 @@
 package registryauth_test
 
 import (
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -36,28 +36,21 @@ func TestAccRegistryAuth_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: acctest.ListBlock("runpod_registry_auth", "team", false, `name_prefix = "team-"`) +
-				acctest.ListBlock("runpod_registry_auth", "exact", true, `name = "team-ghcr"`),
-			QueryResultChecks: []querycheck.QueryResultCheck{
-				querycheck.ExpectLength("runpod_registry_auth.team", 2),
-				querycheck.ExpectIdentity("runpod_registry_auth.team", acctest.HasID(ghcr.ID)),
-				querycheck.ExpectIdentity("runpod_registry_auth.team", acctest.HasID(hub.ID)),
-				querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
-					knownvalue.StringExact("team-hub ("+hub.ID+")")),
-				querycheck.ExpectLength("runpod_registry_auth.exact", 1),
-				querycheck.ExpectResourceDisplayName("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
-					knownvalue.StringExact("team-ghcr ("+ghcr.ID+")")),
-				querycheck.ExpectResourceKnownValues("runpod_registry_auth.exact", acctest.ByID(ghcr.ID),
-					[]querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ghcr.ID)},
-						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team-ghcr")},
-						// Runpod never returns the credentials: nothing to show.
-						{Path: tfjsonpath.New("username"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("password_wo"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("password_wo_version"), KnownValue: knownvalue.Null()},
-					}),
-			},
+			Config: acctest.Testdata(t, "team_registry_auth_lists", nil),
+			QueryResultChecks: slices.Concat(
+				acctest.ExpectListed("runpod_registry_auth.team", ghcr.ID, hub.ID),
+				[]querycheck.QueryResultCheck{
+					querycheck.ExpectResourceDisplayName("runpod_registry_auth.team", acctest.ByID(hub.ID),
+						knownvalue.StringExact("team-hub ("+hub.ID+")")),
+				},
+				acctest.ExpectOnlyResult("runpod_registry_auth.exact", ghcr.ID, "team-ghcr", "team-ghcr ("+ghcr.ID+")",
+					// Runpod never returns the credentials: nothing to show.
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("username"), KnownValue: knownvalue.Null()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("password_wo"), KnownValue: knownvalue.Null()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("password_wo_version"), KnownValue: knownvalue.Null()},
+				),
+			),
 		},
 	})
 }
@@ -76,37 +69,17 @@ func TestAccRegistryAuth_queryGeneratesWorkingConfig(t *testing.T) {
 	ghcr, hub, other := seedRegistries(env.Fake)
 	cli := env.QueryCLI(t)
 
-	query := `
-list "runpod_registry_auth" "team" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name_prefix = "team-"
-  }
-}
-`
-	// What query prints to machines, full resource objects included.
-	printed := cli.Query(query)
-	if !strings.Contains(printed.Stdout, `"password_wo_version":null`) {
-		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
-	}
-	acctest.NoCanaryIn(t, "terraform query -json output", printed.Output(), ghcrUser, ghcrPass, hubUser, hubPass)
-
-	_, generated := cli.GenerateConfig(query)
-	acctest.NoCanaryIn(t, "the generated configuration", generated, ghcrUser, ghcrPass, hubUser, hubPass)
-	acctest.ExpectGenerated(t, generated, "credential", []string{ghcr.ID, hub.ID}, []string{other.ID})
-	// The credential arguments come out as null placeholders, the secret
-	// ones marked sensitive.
-	acctest.ExpectLinesPerObject(t, generated, 2, `username\s+= null # sensitive`, `password\s+= null # sensitive`,
-		`password_wo\s+= null # sensitive`, `password_wo_version\s+= null`)
-
-	// As generated, the configuration plans to the imports alone.
-	env.Fake.ResetRequests()
-	cli.PlanGenerated(2, "import")
-	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if err := acctest.OnlyReads(env.Fake); err != nil {
-		t.Errorf("adopting the credentials %v", err)
-	}
+	generated := cli.AdoptWithoutSecrets(t, env.Fake, acctest.SecretAdoption{
+		Query:    acctest.Testdata(t, "team_registry_auths_list", nil),
+		Printed:  `"password_wo_version":null`,
+		Canaries: []string{ghcrUser, ghcrPass, hubUser, hubPass},
+		Noun:     "credential", Adopted: []string{ghcr.ID, hub.ID}, Left: []string{other.ID},
+		// The credential arguments come out as null placeholders, the secret
+		// ones marked sensitive.
+		Placeholders: []string{`username\s+= null # sensitive`, `password\s+= null # sensitive`,
+			`password_wo\s+= null # sensitive`, `password_wo_version\s+= null`},
+		Objects: "credentials",
+	})
 	cli.ExpectNoChanges()
 
 	// Filled in as the guide says: the username and password_wo with

@@ -137,20 +137,7 @@ resource "runpod_registry_auth" "r" {
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
-			{
-				Config: config("wo-1", 1),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, acctest.Attr("password_wo"), knownvalue.Null()),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("password"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("password_wo_version"), knownvalue.Int64Exact(1)),
-					stored(env.Fake, &id, "bot", "wo-1"),
-				},
-			},
+			acctest.WriteOnlyCreate(addr, config("wo-1", 1), "password_wo", "password", &id, stored(env.Fake, &id, "bot", "wo-1")),
 			{
 				// Without a new version a new password is not seen, by design.
 				Config: config("wo-unseen", 1),
@@ -219,14 +206,7 @@ resource "runpod_registry_auth" "r" {
 				ExpectError: regexp.MustCompile(`(?s)Registry Password Required.*"x" would be created without a password`),
 			},
 			{
-				Config: `
-resource "runpod_registry_auth" "r" {
-  name                = "x"
-  username            = "u"
-  password            = "a"
-  password_wo         = "b"
-  password_wo_version = 1
-}`,
+				Config:      acctest.Testdata(t, "registry_auth_both_passwords", nil),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*cannot be configured together: \[password,password_wo\]`),
 			},
@@ -331,20 +311,12 @@ func TestAccRegistryAuth_nameTaken(t *testing.T) {
 func TestAccRegistryAuth_inUse(t *testing.T) {
 	env := acctest.New(t)
 	var id string
-	config := `
-resource "runpod_registry_auth" "r" {
-  name     = "busy"
-  username = "u"
-  password = "p"
-}`
+	config := plainCredential("busy")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
-			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr(addr, "id", &id)},
-			},
+			created(config, &id),
 			{
 				// A pod made in the console pulls its image with the credential.
 				PreConfig: func() {
@@ -374,20 +346,12 @@ resource "runpod_registry_auth" "r" {
 func TestAccRegistryAuth_drift(t *testing.T) {
 	env := acctest.New(t)
 	var id string
-	config := `
-resource "runpod_registry_auth" "r" {
-  name     = "drifty"
-  username = "u"
-  password = "p"
-}`
+	config := plainCredential("drifty")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
-			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{acctest.CaptureAttr(addr, "id", &id)},
-			},
+			created(config, &id),
 			{
 				// Deleted in the console: re-created, without error.
 				PreConfig: func() { env.Fake.DeleteRegistry(id) },
@@ -494,17 +458,7 @@ func TestAccRegistryAuth_usedByTemplate(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: `
-resource "runpod_registry_auth" "r" {
-  name     = "ghcr"
-  username = "u"
-  password = "p"
-}
-resource "runpod_template" "t" {
-  name             = "private"
-  image            = "ghcr.io/acme/private:1"
-  registry_auth_id = runpod_registry_auth.r.id
-}`,
+				Config: acctest.Testdata(t, "registry_auth_used_by_template", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					statecheck.CompareValuePairs(addr, acctest.Attr("id"), "runpod_template.t", acctest.Attr("registry_auth_id"), compare.ValuesSame()),

@@ -23,15 +23,7 @@ func TestAccSecretDataSources(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: `
-data "runpod_secret" "by_name" {
-  name = "openai_key"
-}
-data "runpod_secret" "by_id" {
-  id = data.runpod_secret.by_name.id
-}
-data "runpod_secrets" "all" {}
-`,
+				Config: acctest.Testdata(t, "secret_data_sources", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_secret.by_name", tfjsonpath.New("id"), knownvalue.StringExact(seeded.ID)),
 					statecheck.ExpectKnownValue("data.runpod_secret.by_name", tfjsonpath.New("description"), knownvalue.StringExact(desc)),

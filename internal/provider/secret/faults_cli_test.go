@@ -15,21 +15,18 @@ var secretKind = acctest.NamedKind{
 	Facts:          secret.Kind.Facts(),
 	Address:        addr,
 	CollectionPath: "/v2/account/secrets",
-	Config: func(name string) string {
-		if name == "outage" {
-			return `
+	Config: acctest.OutageOr(`
 resource "runpod_secret" "s" {
   name        = "outage"
   value       = "outage-value"
   description = "kept"
-}`
-		}
+}`, func(name string) string {
 		return fmt.Sprintf(`
 resource "runpod_secret" "s" {
   name  = %q
   value = "double-fault-value"
 }`, name)
-	},
+	}),
 	IDsNamed: (*runpodfake.Fake).SecretIDsNamed,
 	CheckAdopted: func(fake *runpodfake.Fake, id string) error {
 		return secretValue(fake, id, "double-fault-value")

@@ -84,61 +84,9 @@ func newLeakWorld(t *testing.T, fake *runpodfake.Fake, baseURL string) *leakWorl
 // uses both. With writeOnly the credentials go through the write-only
 // arguments and the variables are ephemeral, so they are not saved in the
 // plan either.
-func leakConfig(writeOnly bool) string {
-	ephemeral := ""
-	credentials := `
-resource "runpod_registry_auth" "r" {
-  name     = "leak-check"
-  username = "bot"
-  password = var.registry_password
-}
-
-resource "runpod_secret" "s" {
-  name  = "leak_check"
-  value = var.secret_value
-}`
-	if writeOnly {
-		ephemeral = "\n  ephemeral = true"
-		credentials = `
-resource "runpod_registry_auth" "r" {
-  name                = "leak-check"
-  username            = "bot"
-  password_wo         = var.registry_password
-  password_wo_version = 1
-}
-
-resource "runpod_secret" "s" {
-  name             = "leak_check"
-  value_wo         = var.secret_value
-  value_wo_version = 1
-}`
-	}
-	return fmt.Sprintf(`
-variable "api_key" {
-  type      = string
-  sensitive = true%[1]s
-}
-variable "secret_value" {
-  type      = string
-  sensitive = true%[1]s
-}
-variable "registry_password" {
-  type      = string
-  sensitive = true%[1]s
-}
-
-provider "runpod" {
-  api_key = var.api_key
-}
-%[2]s
-
-resource "runpod_template" "t" {
-  name             = "leak-check"
-  image            = "ghcr.io/acme/private:1"
-  registry_auth_id = runpod_registry_auth.r.id
-  env              = { TOKEN = runpod_secret.s.reference }
-}
-`, ephemeral, credentials)
+func leakConfig(t *testing.T, writeOnly bool) string {
+	t.Helper()
+	return acctest.Testdata(t, "leak_check", struct{ WriteOnly bool }{writeOnly})
 }
 
 // noCanaryIn fails if any canary is in data.
@@ -246,7 +194,7 @@ func TestAccLeak_writeOnlyCredentials(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
-				Config: leakConfig(true),
+				Config: leakConfig(t, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{planHasNoCanary()},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan(), planHasNoCanary()},
@@ -268,7 +216,7 @@ func TestAccLeak_writeOnlyCredentials(t *testing.T) {
 				// the destroy warn (naming them), so the diagnostics checked
 				// below include the ones written next to the credentials.
 				PreConfig: func() { seedConsoleTemplate(t, fake) },
-				Config:    leakConfig(true),
+				Config:    leakConfig(t, true),
 			},
 		},
 	})
@@ -293,7 +241,7 @@ func TestAccLeak_sensitiveCredentials(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
-				Config: leakConfig(false),
+				Config: leakConfig(t, false),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					acctest.CheckFake(w.sent),
@@ -303,7 +251,7 @@ func TestAccLeak_sensitiveCredentials(t *testing.T) {
 				// A rotation outside Terraform makes the next apply send the
 				// value again: one more request carrying it, still nothing logged.
 				PreConfig: func() { fake.RotateSecret(id, "rotated-in-console") },
-				Config:    leakConfig(false),
+				Config:    leakConfig(t, false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -346,7 +294,7 @@ func TestAccLeak_errorsQuotingTheRequest(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(fake),
 		Steps: []resource.TestStep{
 			{
-				Config: leakConfig(false),
+				Config: leakConfig(t, false),
 				// The user sees where the value was, masked.
 				ExpectError: regexp.MustCompile(`(?s)(Secret|Registry Credential) Not Created.*could not process.*\*\*\*`),
 			},
@@ -357,7 +305,7 @@ func TestAccLeak_errorsQuotingTheRequest(t *testing.T) {
 					}
 					echo.Store(false)
 				},
-				Config:            leakConfig(false),
+				Config:            leakConfig(t, false),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.CheckFake(w.sent)},
 			},
 		},

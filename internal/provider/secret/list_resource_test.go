@@ -1,7 +1,7 @@
 package secret_test
 
 import (
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -36,31 +36,24 @@ func TestAccSecret_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: acctest.ListBlock("runpod_secret", "team", false, `name_prefix = "team_"`) +
-				acctest.ListBlock("runpod_secret", "exact", true, `name = "team_hf"`),
-			QueryResultChecks: []querycheck.QueryResultCheck{
-				querycheck.ExpectLength("runpod_secret.team", 2),
-				querycheck.ExpectIdentity("runpod_secret.team", acctest.HasID(hf.ID)),
-				querycheck.ExpectIdentity("runpod_secret.team", acctest.HasID(db.ID)),
-				querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
-					knownvalue.StringExact("team_db ("+db.ID+")")),
-				querycheck.ExpectLength("runpod_secret.exact", 1),
-				querycheck.ExpectResourceDisplayName("runpod_secret.exact", acctest.ByID(hf.ID),
-					knownvalue.StringExact("team_hf ("+hf.ID+")")),
-				querycheck.ExpectResourceKnownValues("runpod_secret.exact", acctest.ByID(hf.ID),
-					[]querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(hf.ID)},
-						{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("team_hf")},
-						{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("Hugging Face read token")},
-						{Path: tfjsonpath.New("reference"), KnownValue: knownvalue.StringExact("{{ RUNPOD_SECRET_team_hf }}")},
-						{Path: tfjsonpath.New("created_at"), KnownValue: knownvalue.NotNull()},
-						{Path: tfjsonpath.New("value_last_updated_at"), KnownValue: knownvalue.NotNull()},
-						// Runpod never returns the value: nothing to show.
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("value_wo"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("value_wo_version"), KnownValue: knownvalue.Null()},
-					}),
-			},
+			Config: acctest.Testdata(t, "team_secret_lists", nil),
+			QueryResultChecks: slices.Concat(
+				acctest.ExpectListed("runpod_secret.team", hf.ID, db.ID),
+				[]querycheck.QueryResultCheck{
+					querycheck.ExpectResourceDisplayName("runpod_secret.team", acctest.ByID(db.ID),
+						knownvalue.StringExact("team_db ("+db.ID+")")),
+				},
+				acctest.ExpectOnlyResult("runpod_secret.exact", hf.ID, "team_hf", "team_hf ("+hf.ID+")",
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("Hugging Face read token")},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("reference"), KnownValue: knownvalue.StringExact("{{ RUNPOD_SECRET_team_hf }}")},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("created_at"), KnownValue: knownvalue.NotNull()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("value_last_updated_at"), KnownValue: knownvalue.NotNull()},
+					// Runpod never returns the value: nothing to show.
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("value"), KnownValue: knownvalue.Null()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("value_wo"), KnownValue: knownvalue.Null()},
+					querycheck.KnownValueCheck{Path: tfjsonpath.New("value_wo_version"), KnownValue: knownvalue.Null()},
+				),
+			),
 		},
 	})
 }
@@ -77,37 +70,16 @@ func TestAccSecret_queryGeneratesWorkingConfig(t *testing.T) {
 	hf, db, other := seedSecrets(env.Fake)
 	cli := env.QueryCLI(t)
 
-	query := `
-list "runpod_secret" "team" {
-  provider         = runpod
-  include_resource = true
-  config {
-    name_prefix = "team_"
-  }
-}
-`
-	// What query prints to machines, full resource objects included.
-	printed := cli.Query(query)
-	if !strings.Contains(printed.Stdout, "Hugging Face read token") {
-		t.Fatalf("terraform query -json printed no resource objects:\n%s", printed.Stdout)
-	}
-	acctest.NoCanaryIn(t, "terraform query -json output", printed.Output(), hfValue, dbValue, otherValue)
-
-	_, generated := cli.GenerateConfig(query)
-	acctest.NoCanaryIn(t, "the generated configuration", generated, hfValue, dbValue, otherValue)
-	acctest.ExpectGenerated(t, generated, "secret", []string{hf.ID, db.ID}, []string{other.ID})
-	// The value arguments come out as null placeholders, marked sensitive.
-	acctest.ExpectLinesPerObject(t, generated, 2,
-		`value\s+= null # sensitive`, `value_wo\s+= null # sensitive`, `value_wo_version\s+= null`)
-
-	// As generated, the configuration plans to the imports alone and
-	// applies without a write: the values stay Runpod's.
-	env.Fake.ResetRequests()
-	cli.PlanGenerated(2, "import")
-	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if err := acctest.OnlyReads(env.Fake); err != nil {
-		t.Errorf("adopting the secrets %v", err)
-	}
+	generated := cli.AdoptWithoutSecrets(t, env.Fake, acctest.SecretAdoption{
+		Query:    acctest.Testdata(t, "team_secrets_list", nil),
+		Printed:  "Hugging Face read token",
+		Canaries: []string{hfValue, dbValue, otherValue},
+		Noun:     "secret", Adopted: []string{hf.ID, db.ID}, Left: []string{other.ID},
+		// The value arguments come out as null placeholders, marked sensitive.
+		Placeholders: []string{`value\s+= null # sensitive`, `value_wo\s+= null # sensitive`, `value_wo_version\s+= null`},
+		Objects:      "secrets",
+	})
+	// The values stay Runpod's.
 	for id, want := range map[string]string{hf.ID: hfValue, db.ID: dbValue} {
 		if err := secretValue(env.Fake, id, want); err != nil {
 			t.Errorf("after adopting: %v", err)

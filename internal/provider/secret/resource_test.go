@@ -214,20 +214,8 @@ resource "runpod_secret" "s" {
 		ProtoV6ProviderFactories: env.Factories,
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
-			{
-				Config: config("wo-first", 1),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(addr, acctest.Attr("value_wo"), knownvalue.Null()),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					acctest.CaptureAttr(addr, "id", &id),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("value"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, acctest.Attr("value_wo_version"), knownvalue.Int64Exact(1)),
-					acctest.CheckFake(func() error { return secretValue(env.Fake, id, "wo-first") }),
-				},
-			},
+			acctest.WriteOnlyCreate(addr, config("wo-first", 1), "value_wo", "value", &id,
+				acctest.CheckFake(func() error { return secretValue(env.Fake, id, "wo-first") })),
 			{
 				// A new value without a new version is not seen, by design.
 				PreConfig: env.Fake.ResetRequests,
@@ -597,16 +585,7 @@ func TestAccSecret_destroyWarnsAboutReferencingTemplates(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				Config: `
-resource "runpod_secret" "s" {
-  name  = "hf_token"
-  value = "v"
-}
-resource "runpod_template" "t" {
-  name  = "managed-worker"
-  image = "acme/worker:1"
-  env   = { TOKEN = runpod_secret.s.reference }
-}`,
+				Config: acctest.Testdata(t, "secret_referenced_by_template", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					statecheck.ExpectKnownValue("runpod_template.t", acctest.Attr("env"), knownvalue.MapExact(map[string]knownvalue.Check{

@@ -29,12 +29,9 @@ func twoProcesses(t *testing.T, env *acctest.Env) (a, b *acctest.CLI) {
 }
 
 // keysConfigN declares one runpod_ssh_key per key.
-func keysConfigN(keys []string) string {
-	var b strings.Builder
-	for i, k := range keys {
-		fmt.Fprintf(&b, "resource \"runpod_ssh_key\" \"k%d\" {\n  public_key = %q\n}\n", i, k)
-	}
-	return b.String()
+func keysConfigN(t *testing.T, keys []string) string {
+	t.Helper()
+	return acctest.Testdata(t, "ssh_key_per_key", struct{ Keys []string }{keys})
 }
 
 // both runs the same command in a and b at the same time.
@@ -79,7 +76,7 @@ func TestAccSSHKey_twoProcessesAtOnce(t *testing.T) {
 			a, b := twoProcesses(t, env)
 			cli := map[string]*acctest.CLI{"a": a, "b": b}
 			for name, c := range cli {
-				c.SetConfig(keysConfigN(keysOf[name]))
+				c.SetConfig(keysConfigN(t, keysOf[name]))
 				c.Init()
 			}
 

@@ -113,19 +113,11 @@ func TestAccSSHKey_parallelKeysAreAllRegistered(t *testing.T) {
 	env := acctest.New(t)
 	byHand := testKey(100, "added-in-console")
 	env.Fake.SetSSHKeys(byHand)
-	var keys, quoted []string
+	var keys []string
 	for i := range 20 {
 		keys = append(keys, testKey(10+i, fmt.Sprintf("worker-%02d", i)))
-		quoted = append(quoted, fmt.Sprintf("%q", keys[i]))
 	}
-	config := fmt.Sprintf(`
-locals {
-  keys = [%s]
-}
-resource "runpod_ssh_key" "k" {
-  count      = length(local.keys)
-  public_key = local.keys[count.index]
-}`, strings.Join(quoted, ",\n    "))
+	config := acctest.Testdata(t, "ssh_keys_counted", struct{ Keys []string }{keys})
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.Factories,

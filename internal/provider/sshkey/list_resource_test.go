@@ -46,9 +46,7 @@ func TestAccSSHKey_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: acctest.ListBlock("runpod_ssh_key", "all", false) +
-				acctest.ListBlock("runpod_ssh_key", "mine", false, `name_prefix = "me@"`) +
-				acctest.ListBlock("runpod_ssh_key", "exact", true, `name = "me@laptop"`),
+			Config: acctest.Testdata(t, "ssh_key_lists", nil),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				// The broken entry is left out, the laptop key found once.
 				querycheck.ExpectLength("runpod_ssh_key.all", 4),

@@ -27,15 +27,7 @@ func TestAccTemplateDataSources(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: `
-data "runpod_template" "by_name" {
-  name = "console-made"
-}
-data "runpod_template" "by_id" {
-  id = data.runpod_template.by_name.id
-}
-data "runpod_templates" "all" {}
-`,
+				Config: acctest.Testdata(t, "template_data_sources", nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.runpod_template.by_name", tfjsonpath.New("id"), knownvalue.StringExact(seeded.ID)),
 					statecheck.ExpectKnownValue("data.runpod_template.by_name", tfjsonpath.New("env"),

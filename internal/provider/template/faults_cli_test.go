@@ -14,21 +14,18 @@ var templateKind = acctest.NamedKind{
 	Facts:          template.Kind.Facts(),
 	Address:        addr,
 	CollectionPath: "/v2/templates",
-	Config: func(name string) string {
-		if name == "outage" {
-			return `
+	Config: acctest.OutageOr(`
 resource "runpod_template" "t" {
   name  = "outage"
   image = "runpod/base:0.6.2"
   env   = { A = "1" }
-}`
-		}
+}`, func(name string) string {
 		return `
 resource "runpod_template" "t" {
   name  = "` + name + `"
   image = "runpod/base:0.6.2"
 }`
-	},
+	}),
 	IDsNamed: (*runpodfake.Fake).TemplateIDsNamed,
 }
 

@@ -10,41 +10,6 @@ import (
 
 const rtx4090 = "NVIDIA GeForce RTX 4090"
 
-// inUseConfig manages a template that a console-made pod is created from,
-// and adopts the template Runpod made for a console-made endpoint named
-// "inference" (as boundTemplateConfig does).
-const inUseConfig = `
-resource "runpod_template" "app" {
-  name  = "app"
-  image = "runpod/base:0.6.2"
-}
-
-data "runpod_templates" "all" {}
-
-locals {
-  bound = one([for t in data.runpod_templates.all.templates : t if startswith(t.name, "inference__template__")])
-}
-
-import {
-  to = runpod_template.bound
-  id = local.bound.id
-}
-
-resource "runpod_template" "bound" {
-  name                  = local.bound.name
-  image                 = local.bound.image
-  args                  = local.bound.args
-  container_disk_gb     = local.bound.container_disk_gb
-  ports                 = local.bound.ports
-  env                   = local.bound.env
-  serverless            = local.bound.serverless
-  category              = local.bound.category
-  start_ssh             = local.bound.start_ssh
-  start_jupyter         = local.bound.start_jupyter
-  allowed_cuda_versions = local.bound.allowed_cuda_versions
-}
-`
-
 // Destroying templates that a pod and an endpoint still
 // use plans as a plain destroy and fails at apply. The destroy plan warns,
 // once per template (neither folded into "similar warnings"), naming the pod
@@ -61,7 +26,9 @@ func TestAccTemplate_destroyPlanNamesWhatUsesIt(t *testing.T) {
 	})
 	boundID := env.Fake.EndpointBoundTemplate(ep.ID)
 	cli := env.CLI(t)
-	cli.SetConfig(inUseConfig)
+	// A template that a console-made pod is created from, and the template
+	// Runpod made for the console-made endpoint, adopted.
+	cli.SetConfig(acctest.Testdata(t, "template_app", nil) + "\n" + adoptEndpointTemplate(t, "inference", ""))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	appID := cli.StateID("runpod_template.app")
@@ -111,21 +78,7 @@ func TestAccTemplate_destroyPlanNamesWhatUsesIt(t *testing.T) {
 	}
 
 	// The way out: stop managing both; nothing is deleted.
-	cli.SetConfig(`
-removed {
-  from = runpod_template.app
-  lifecycle {
-    destroy = false
-  }
-}
-
-removed {
-  from = runpod_template.bound
-  lifecycle {
-    destroy = false
-  }
-}
-`)
+	cli.SetConfig(templatesRemoved(t, "app", "bound"))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	if got := cli.StateAddresses(); len(got) != 0 {
 		t.Fatalf("state after the removed blocks = %v, want empty", got)
@@ -144,18 +97,7 @@ func TestAccTemplate_destroyWithItsPodDoesNotWarn(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-resource "runpod_template" "app" {
-  name  = "app"
-  image = "runpod/base:0.6.2"
-}
-
-resource "runpod_pod" "web" {
-  name        = "web"
-  template_id = runpod_template.app.id
-  gpu { type_id = "` + rtx4090 + `" }
-}
-`)
+	cli.SetConfig(acctest.Testdata(t, "template_with_pod", struct{ GPU string }{rtx4090}))
 	cli.Init()
 	cli.MustRun("apply", "-auto-approve", "-input=false")
 	plan := cli.MustRun("plan", "-destroy", "-input=false")

@@ -39,10 +39,7 @@ func TestAccTemplate_listResource(t *testing.T) {
 
 	env.QueryTest(t, []resource.TestStep{
 		{
-			Config: acctest.ListBlock("runpod_template", "team", false, `name_prefix = "team-"`) +
-				acctest.ListBlock("runpod_template", "pods", false, `name_prefix = "team-"`, `serverless = false`) +
-				acctest.ListBlock("runpod_template", "with_bound", false, `name_prefix = "team-"`, `include_endpoint_templates = true`) +
-				acctest.ListBlock("runpod_template", "exact", true, `name = "team-infer"`),
+			Config: acctest.Testdata(t, "team_template_lists", nil),
 			QueryResultChecks: []querycheck.QueryResultCheck{
 				querycheck.ExpectLength("runpod_template.team", 3),
 				querycheck.ExpectLength("runpod_template.pods", 2),

@@ -14,17 +14,7 @@ func TestAccTemplate_bodyOverLimit(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	cli.SetConfig(`
-locals {
-  big = join("", [for i in range(1000) : "01234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"])
-}
-
-resource "runpod_template" "t" {
-  name  = "big"
-  image = "busybox:1"
-  env   = { BLOB = local.big }
-}
-`)
+	cli.SetConfig(acctest.Testdata(t, "template_with_big_env", nil))
 	cli.Init()
 	plan := cli.RunJSON("plan", "-input=false")
 	errs := plan.Diagnostics("error")

@@ -64,23 +64,7 @@ resource "runpod_template" "t" {
 			{
 				// Every field set: one PATCH, in place, carrying only what changed.
 				PreConfig: env.Fake.ResetRequests,
-				Config: `
-resource "runpod_template" "t" {
-  name              = "lifecycle-renamed"
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-  args              = "python -m http.server 8888"
-  container_disk_gb = 40
-  ports             = ["8888/http", "22/tcp"]
-  env               = { A = "1", B = "two" }
-  category          = "AMD"
-  start_jupyter     = false
-  public            = false
-  allowed_cuda_versions = ["12.8", "12.9"]
-  persistent_volume {
-    size_gb = 20
-    path = "/workspace"
-  }
-}`,
+				Config:    acctest.Testdata(t, "template_all_fields", nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, acctest.Attr("cmd")),
@@ -126,18 +110,7 @@ resource "runpod_template" "t" {
 			{
 				// Removing lists, maps and the command really clears them in the API.
 				PreConfig: env.Fake.ResetRequests,
-				Config: `
-resource "runpod_template" "t" {
-  name              = "lifecycle-renamed"
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-  container_disk_gb = 40
-  category          = "AMD"
-  start_jupyter     = false
-  persistent_volume {
-    size_gb = 30
-    path = "/data"
-  }
-}`,
+				Config:    acctest.Testdata(t, "template_amd_with_volume", nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -161,14 +134,7 @@ resource "runpod_template" "t" {
 			},
 			{
 				// The API cannot remove a persistent mount: removing it replaces.
-				Config: `
-resource "runpod_template" "t" {
-  name              = "lifecycle-renamed"
-  image             = "runpod/pytorch:1.0.2-cu1281-torch280-ubuntu2404"
-  container_disk_gb = 40
-  category          = "AMD"
-  start_jupyter     = false
-}`,
+				Config: acctest.Testdata(t, "template_amd", nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},

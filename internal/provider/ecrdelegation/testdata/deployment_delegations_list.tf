@@ -1,0 +1,7 @@
+list "runpod_ecr_delegation" "app" {
+  provider         = runpod
+  include_resource = true
+  config {
+    repository = "runpod/deployment"
+  }
+}

@@ -1,0 +1,7 @@
+list "runpod_registry_auth" "team" {
+  provider         = runpod
+  include_resource = true
+  config {
+    name_prefix = "team-"
+  }
+}

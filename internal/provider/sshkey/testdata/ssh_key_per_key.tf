@@ -1,0 +1,5 @@
+{{- range $i, $key := .Keys}}
+resource "runpod_ssh_key" "k{{$i}}" {
+  public_key = {{printf "%q" $key}}
+}
+{{- end}}

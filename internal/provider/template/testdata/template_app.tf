@@ -1,0 +1,4 @@
+resource "runpod_template" "app" {
+  name  = "app"
+  image = "runpod/base:0.6.2"
+}

@@ -1,0 +1,6 @@
+removed {
+  from = runpod_template.{{.Label}}
+  lifecycle {
+    destroy = false
+  }
+}
