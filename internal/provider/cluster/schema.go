@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/objectvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -99,22 +97,13 @@ func placementAttributes() map[string]schema.Attribute {
 			},
 			PlanModifiers: []planmodifier.String{planmodifiers.KeepChosen("gpu_type_ids")},
 		},
-		"gpu_type_ids": schema.ListAttribute{
-			MarkdownDescription: "GPU types the cluster may use, in order of preference, instead of one `gpu_type_id`. " +
-				"Runpod creates a cluster of exactly one type and never falls back to another, so the plan chooses: the " +
-				"first type with stock for clusters (`pod_count` pods of `gpu_count_per_pod` GPUs, Secure Cloud) in " +
-				"the allowed data centers, shown in `gpu_type_id` with its hourly cost; when none has stock the plan " +
-				"fails listing each type and why. The choice is kept: later stock changes never replace the cluster, " +
-				"and reordering or adding types only records the new list; a list that no longer contains the chosen " +
-				"type replaces the cluster (with a new choice). Runpod does not return it, so it is kept as configured.",
-			ElementType: types.StringType,
-			Optional:    true,
-			Validators: []validator.List{
-				listvalidator.SizeAtLeast(1),
-				listvalidator.UniqueValues(),
-				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-			},
-		},
+		"gpu_type_ids": containerschema.PreferenceList("GPU types the cluster may use, in order of preference, instead of one `gpu_type_id`. " +
+			"Runpod creates a cluster of exactly one type and never falls back to another, so the plan chooses: the " +
+			"first type with stock for clusters (`pod_count` pods of `gpu_count_per_pod` GPUs, Secure Cloud) in " +
+			"the allowed data centers, shown in `gpu_type_id` with its hourly cost; when none has stock the plan " +
+			"fails listing each type and why. The choice is kept: later stock changes never replace the cluster, " +
+			"and reordering or adding types only records the new list; a list that no longer contains the chosen " +
+			"type replaces the cluster (with a new choice). Runpod does not return it, so it is kept as configured."),
 		"gpu_count_per_pod": schema.Int64Attribute{
 			MarkdownDescription: "GPUs in each member pod, from 1 to the GPU type's maximum per machine on Secure Cloud " +
 				"(`max_count.secure` in the `runpod_gpu_type` data source, checked at plan time)." + replaceNote,
@@ -183,11 +172,7 @@ func containerAttributes() map[string]schema.Attribute {
 // members, and the plan's cost estimate.
 func reportedAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"data_center_id": schema.StringAttribute{
-			MarkdownDescription: "The data center the cluster was placed in.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"data_center_id": containerschema.StableString("The data center the cluster was placed in."),
 		"reported_pod_count": schema.Int64Attribute{
 			MarkdownDescription: "Number of member pods Runpod reports, as of the last read. It equals `pod_count` " +
 				"unless the cluster was resized outside Terraform (\"Scale cluster\" in the console); then the plan " +
@@ -203,35 +188,15 @@ func reportedAttributes() map[string]schema.Attribute {
 			Computed:      true,
 			PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
 		},
-		"primary_pod_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the rank-0 member pod (the Slurm controller or Ray head for those types)." + readNote,
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"primary_ssh_endpoint": schema.StringAttribute{
-			MarkdownDescription: "`host:port` of the primary pod's public SSH port, as Runpod reports it on the cluster, " +
-				"for tools that take a host and a port; null until the primary runs with `22/tcp` exposed. It is not a " +
-				"command: `primary_ssh_direct` is the same endpoint as the command to run." + readNote,
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"primary_ssh_direct": schema.StringAttribute{
-			MarkdownDescription: "SSH command to the primary pod over its public IP, e.g. `ssh root@203.0.113.7 -p " +
-				"20001`: exactly the primary pod's `ssh_direct` (as the `runpod_pod` data source reads it), read from " +
-				"the pod. Null until the primary runs with `22/tcp` exposed." + readNote,
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"network_cidr": schema.StringAttribute{
-			MarkdownDescription: "Address range of the members' private network.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"created_at": schema.StringAttribute{
-			MarkdownDescription: "When the cluster was created (RFC 3339, UTC); billing starts then.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"primary_pod_id": containerschema.StableString("Id of the rank-0 member pod (the Slurm controller or Ray head for those types)." + readNote),
+		"primary_ssh_endpoint": containerschema.StableString("`host:port` of the primary pod's public SSH port, as Runpod reports it on the cluster, " +
+			"for tools that take a host and a port; null until the primary runs with `22/tcp` exposed. It is not a " +
+			"command: `primary_ssh_direct` is the same endpoint as the command to run." + readNote),
+		"primary_ssh_direct": containerschema.StableString("SSH command to the primary pod over its public IP, e.g. `ssh root@203.0.113.7 -p " +
+			"20001`: exactly the primary pod's `ssh_direct` (as the `runpod_pod` data source reads it), read from " +
+			"the pod. Null until the primary runs with `22/tcp` exposed." + readNote),
+		"network_cidr": containerschema.StableString("Address range of the members' private network."),
+		"created_at":   containerschema.StableString("When the cluster was created (RFC 3339, UTC); billing starts then."),
 		"estimated_cost_per_hour": schema.Float64Attribute{
 			MarkdownDescription: "USD per hour at the catalog's Secure Cloud GPU price, as the plan that created the " +
 				"cluster (or accepted its size) computed it: pod_count × gpu_count_per_pod × price per GPU-hour. Cluster " +

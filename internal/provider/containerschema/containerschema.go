@@ -92,7 +92,12 @@ func Ports(description string) schema.SetAttribute {
 
 // DataCenterIDs is the data centers the container may be placed in, most
 // preferred first. Runpod does not return it, so it is never Computed.
-func DataCenterIDs(description string) schema.ListAttribute {
+func DataCenterIDs(description string) schema.ListAttribute { return PreferenceList(description) }
+
+// PreferenceList is an optional list of ids, most preferred first (data
+// centers, GPU types, serverless GPU pools): at least one, each once, none
+// empty.
+func PreferenceList(description string) schema.ListAttribute {
 	return schema.ListAttribute{
 		MarkdownDescription: description,
 		ElementType:         types.StringType,
@@ -229,4 +234,15 @@ func MergeAttributes(groups ...map[string]schema.Attribute) map[string]schema.At
 		}
 	}
 	return all
+}
+
+// StableString is a computed string that plans keep at its state value
+// (UseStateForUnknown): a fact of the object that only a read changes,
+// such as where it was placed or when it was created.
+func StableString(description string) schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: description,
+		Computed:            true,
+		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+	}
 }

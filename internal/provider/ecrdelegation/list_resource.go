@@ -1,11 +1,9 @@
 package ecrdelegation
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -53,8 +51,6 @@ func NewListResource() list.ListResource {
 			}
 			return fmt.Sprintf("%s (%s, %s in %s)", name, d.ID, d.Repository, d.AWSRegion)
 		},
-		Convert: func(_ context.Context, d *runpod.EcrDelegation) (delegationModel, diag.Diagnostics) {
-			return viewFromAPI(d), nil
-		},
+		Convert: listresources.AsImported(fromAPI),
 	}
 }

@@ -234,21 +234,10 @@ func containerAttributes() map[string]schema.Attribute {
 // CPU workers are the cpu blocks (cpuBlock).
 func computeAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"gpu_pools": schema.ListAttribute{
-			MarkdownDescription: "Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
-				"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +
-				"capacity. Reordering updates in place and sends the new order. Exactly one of `gpu_pools` and `cpu`; " +
-				"switching between them replaces the endpoint.",
-			ElementType: types.StringType,
-			Optional:    true,
-			Validators: []validator.List{
-				listvalidator.SizeAtLeast(1),
-				listvalidator.UniqueValues(),
-				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-			},
-			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
-				"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")},
-		},
+		"gpu_pools": gpuPools("Serverless GPU pool ids in priority order, most preferred first (the catalog's " +
+			"`pool`, e.g. `ADA_24`, `AMPERE_48`; see `runpod_gpu_types`). Workers go to a listed pool with " +
+			"capacity. Reordering updates in place and sends the new order. Exactly one of `gpu_pools` and `cpu`; " +
+			"switching between them replaces the endpoint."),
 		"gpu_excluded_type_ids": schema.SetAttribute{
 			MarkdownDescription: "GPU type ids (as pods take them, e.g. `NVIDIA L40`) to leave out of `gpu_pools`. Each " +
 				"must be a type inside one of the pools.",
@@ -327,4 +316,13 @@ func scalingAttributes() map[string]schema.Attribute {
 			Validators: []validator.Float64{float64validator.AtLeast(0.5)},
 		},
 	}
+}
+
+// gpuPools is the endpoint's preference list of serverless GPU pools;
+// switching to or from CPU workers replaces the endpoint.
+func gpuPools(description string) schema.ListAttribute {
+	a := containerschema.PreferenceList(description)
+	a.PlanModifiers = []planmodifier.List{listplanmodifier.RequiresReplaceIf(familyChanged,
+		"Switching between GPU and CPU replaces the endpoint.", "Switching between GPU and CPU replaces the endpoint.")}
+	return a
 }

@@ -189,6 +189,17 @@ func (l *List[API, F, Model]) displayName(object *API) string {
 	return fmt.Sprintf("%s (%s)", l.Name(object), l.ID(object))
 }
 
+// AsImported is the Convert of a kind whose resource model is fromAPI(ctx,
+// object, prior): the object as Read leaves an import, with no prior, so
+// that the arguments only configuration sets (credentials, values, create
+// options) are null.
+func AsImported[API, Model any](fromAPI func(context.Context, *API, Model) Model) func(context.Context, *API) (Model, diag.Diagnostics) {
+	return func(ctx context.Context, object *API) (Model, diag.Diagnostics) {
+		var none Model
+		return fromAPI(ctx, object, none), nil
+	}
+}
+
 // ImportedModel is the state an import hands to the Read that follows
 // ImportState, read into a Model: the id, everything else null, typed by
 // r's schema. A kind's Convert refreshes it with the object found.

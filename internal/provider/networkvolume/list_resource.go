@@ -64,11 +64,8 @@ func NewListResource() list.ListResource {
 			}
 		},
 		DisplayName: displayName,
-		Convert: func(ctx context.Context, v *runpod.NetworkVolume) (resourceModel, diag.Diagnostics) {
-			// As Read leaves an imported volume: allow_duplicate is only
-			// read at create and stays null.
-			return fromAPI(ctx, v, resourceModel{}), nil
-		},
+		// allow_duplicate is only read at create and stays null.
+		Convert: listresources.AsImported(fromAPI),
 	}}
 }
 

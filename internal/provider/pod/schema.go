@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -150,21 +149,12 @@ func gpuBlock() schema.SingleNestedBlock {
 				},
 				PlanModifiers: []planmodifier.String{planmodifiers.KeepChosen("type_ids"), stringplanmodifier.RequiresReplace()},
 			},
-			"type_ids": schema.ListAttribute{
-				MarkdownDescription: "GPU types the pod may use, in order of preference, instead of one `type_id`. " +
-					"Runpod never falls back to another type, so the plan does: it picks the first type with stock " +
-					"for pods in the allowed data centers and cloud, shows it in `type_id` with its price, and " +
-					"fails listing what it checked when none has stock. The choice is kept: later stock changes " +
-					"never replace the pod, and editing or reordering the list replaces it only when the chosen " +
-					"type is no longer in the list.",
-				ElementType: types.StringType,
-				Optional:    true,
-				Validators: []validator.List{
-					listvalidator.SizeAtLeast(1),
-					listvalidator.UniqueValues(),
-					listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
-				},
-			},
+			"type_ids": containerschema.PreferenceList("GPU types the pod may use, in order of preference, instead of one `type_id`. " +
+				"Runpod never falls back to another type, so the plan does: it picks the first type with stock " +
+				"for pods in the allowed data centers and cloud, shows it in `type_id` with its price, and " +
+				"fails listing what it checked when none has stock. The choice is kept: later stock changes " +
+				"never replace the pod, and editing or reordering the list replaces it only when the chosen " +
+				"type is no longer in the list."),
 			"count": schema.Int64Attribute{
 				MarkdownDescription: "GPUs in the pod, on one machine. Defaults to 1.",
 				Optional:            true,
@@ -419,16 +409,8 @@ func reportedAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Status Runpod reports: `PROVISIONING`, `STARTING`, `RUNNING`, `EXITED` or `ERROR`.",
 			Computed:            true,
 		},
-		"data_center_id": schema.StringAttribute{
-			MarkdownDescription: "Data center the pod was placed in.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"cuda_version": schema.StringAttribute{
-			MarkdownDescription: "CUDA version of the host; null for CPU pods and AMD GPUs.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"data_center_id": containerschema.StableString("Data center the pod was placed in."),
+		"cuda_version":   containerschema.StableString("CUDA version of the host; null for CPU pods and AMD GPUs."),
 		"estimated_cost_per_hour": schema.Float64Attribute{
 			MarkdownDescription: "What the pod's compute costs while it runs, in USD per hour, from Runpod's catalog: the " +
 				"GPU price on the pod's cloud × `gpu.count`, or the vCPU price × `cpu.vcpu_count`. It is known in the " +
@@ -445,17 +427,9 @@ func reportedAttributes() map[string]schema.Attribute {
 				"which does not include the stopped volume disk).",
 			Computed: true,
 		},
-		"cluster_id": schema.StringAttribute{
-			MarkdownDescription: "Cluster the pod belongs to, for an imported cluster member pod; Runpod refuses to " +
-				"change or terminate those one by one.",
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"created_at": schema.StringAttribute{
-			MarkdownDescription: "When the pod was created (RFC 3339).",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"cluster_id": containerschema.StableString("Cluster the pod belongs to, for an imported cluster member pod; Runpod refuses to " +
+			"change or terminate those one by one."),
+		"created_at": containerschema.StableString("When the pod was created (RFC 3339)."),
 	}
 }
 

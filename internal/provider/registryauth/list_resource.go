@@ -1,9 +1,6 @@
 package registryauth
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
@@ -21,10 +18,7 @@ func NewListResource() list.ListResource {
 			"and the password (as `password_wo` with `password_wo_version`) filled in before it plans; the first " +
 			"apply after the import then records them in state without sending them and without replacing the " +
 			"credential.",
-		Convert: func(ctx context.Context, r *runpod.Registry) (registryModel, diag.Diagnostics) {
-			// As Read leaves an imported credential: the credential
-			// arguments come only from configuration, so they are null here.
-			return fromAPI(ctx, r, registryModel{}), nil
-		},
+		// The credential arguments come only from configuration: null here.
+		Convert: listresources.AsImported(fromAPI),
 	}
 }

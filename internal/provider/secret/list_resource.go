@@ -1,9 +1,6 @@
 package secret
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/listresources"
@@ -19,10 +16,7 @@ func NewListResource() list.ListResource {
 			"holds the secret's metadata, and `value`, `value_wo` and `value_wo_version` are null. Configuration " +
 			"generated from it needs the value filled in (as `value_wo` with `value_wo_version`) before it plans; " +
 			"the first apply after the import then sends that value.",
-		Convert: func(ctx context.Context, s *runpod.Secret) (secretModel, diag.Diagnostics) {
-			// As Read leaves an imported secret: the value arguments come
-			// only from configuration, so they are null here.
-			return fromAPI(ctx, s, secretModel{}), nil
-		},
+		// The value arguments come only from configuration: null here.
+		Convert: listresources.AsImported(fromAPI),
 	}
 }
