@@ -8,9 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
@@ -23,11 +23,11 @@ var Kind = kinds.Kind[runpod.Cluster]{
 	CreatedAt:    func(c *runpod.Cluster) time.Time { return c.CreatedAt },
 }
 
-// lookalike tells package lostcreate how to recognise the cluster body
+// lookalike tells package safecreate how to recognise the cluster body
 // creates: the same name, type and compute (clusters' names repeat, so one
 // is never adopted by name alone).
-func lookalike(body runpod.CreateClusterRequest) lostcreate.Lookalike[runpod.Cluster] {
-	return lostcreate.Lookalike[runpod.Cluster]{
+func lookalike(body runpod.CreateClusterRequest) safecreate.Lookalike[runpod.Cluster] {
+	return safecreate.Lookalike[runpod.Cluster]{
 		Name: body.Name, Shape: "type and compute",
 		Same: func(c *runpod.Cluster) bool { return c.Compute == body.Compute && c.Type == body.Type },
 		Describe: func(c *runpod.Cluster) string {
@@ -72,7 +72,7 @@ func (noRegistryOnClusters) ValidateString(_ context.Context, req validator.Stri
 // planned (see providerdata.UnmanagedLookalikes for why at plan), on the
 // planned type and compute.
 func (r *clusterResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (lostcreate.Lookalike[runpod.Cluster], bool) {
+	safecreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (safecreate.Lookalike[runpod.Cluster], bool) {
 		body, d := toCreateRequest(ctx, plan)
 		return lookalike(body).ShapeKnown(!d.HasError()), tfvalue.Known(plan.Name)
 	})

@@ -18,13 +18,13 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -93,14 +93,16 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 	// The POST is sent once: the client never retries it, and neither does
 	// the provider, because a second attempt could create a second cluster.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
-		func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) },
-		func(err error) diag.Diagnostic {
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Cluster]{
+		Like: lookalike(body), Action: "creating " + what,
+		Send: func(ctx context.Context) (*runpod.Cluster, error) { return client.CreateCluster(ctx, body) },
+		Refused: func(ctx context.Context, err error) (diag.Diagnostic, bool) {
 			if runpod.IsCapacity(err) {
-				return r.capacityError(ctx, plan, body, err)
+				return r.capacityError(ctx, plan, body, err), true
 			}
-			return diagnostics.APIError("Cluster Not Created", "creating "+what, err)
-		}, &resp.Diagnostics)
+			return nil, false
+		},
+	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -23,12 +22,12 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -118,14 +117,14 @@ func (m delegationModel) asAPI() *runpod.EcrDelegation {
 	}
 }
 
-// lookalike tells package lostcreate how to recognise the delegation a
+// lookalike tells package safecreate how to recognise the delegation a
 // create of name for the repository arn made: the same name and repository.
 // Delegations have no unique name (and may have none), so a lost create
 // reply is settled as for the compute kinds: the one such delegation that
 // appeared since the request was sent is adopted, and a recent one that
 // this run did not register blocks another create.
-func lookalike(arn, name string) lostcreate.Lookalike[runpod.EcrDelegation] {
-	return lostcreate.Lookalike[runpod.EcrDelegation]{
+func lookalike(arn, name string) safecreate.Lookalike[runpod.EcrDelegation] {
+	return safecreate.Lookalike[runpod.EcrDelegation]{
 		Name: name, Shape: "repository",
 		Same: func(d *runpod.EcrDelegation) bool { return sameRepository(arn, d) },
 		Describe: func(d *runpod.EcrDelegation) string {
@@ -150,21 +149,20 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 
 	// The POST is sent once: neither the client nor the provider retries
 	// it, because a second attempt could register a second delegation.
-	if d := lostcreate.RefuseTwin(ctx, Kind, like, r.Data); d != nil {
+	if d := safecreate.RefuseTwin(ctx, Kind, like, r.Data); d != nil {
 		resp.Diagnostics.Append(d)
 		return
 	}
-	created := lostcreate.Create(ctx, Kind, like, r.Data, "registering "+what,
-		func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) },
-		func(err error) diag.Diagnostic {
-			return diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err)
-		}, &resp.Diagnostics)
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.EcrDelegation]{
+		Like: like, Action: "registering " + what,
+		Send: func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) },
+		Refused: func(_ context.Context, err error) (diag.Diagnostic, bool) {
+			return diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err), true
+		},
+	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
-
-	// Save the id first so that a failing read-back cannot orphan it.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), created.ID)...)
 	readInto(ctx, client, created.ID, plan.Resource, created, &resp.State, &resp.Diagnostics)
 }
 

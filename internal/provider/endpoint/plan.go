@@ -12,10 +12,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
@@ -222,7 +222,7 @@ func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.M
 // planned (see providerdata.UnmanagedLookalikes for why at plan), on the
 // planned type and compute.
 func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (lostcreate.Lookalike[runpod.Endpoint], bool) {
+	safecreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (safecreate.Lookalike[runpod.Endpoint], bool) {
 		body, d := toCreateRequest(ctx, plan)
 		return lookalike(body).ShapeKnown(!d.HasError()), tfvalue.Known(plan.Name)
 	})

@@ -16,7 +16,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
@@ -24,6 +23,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -144,8 +144,10 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	// The POST is sent once: the client never retries it and neither does
 	// the provider, because a second attempt could make a second endpoint.
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
-	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, "creating "+what,
-		func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) }, nil, &resp.Diagnostics)
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Endpoint]{
+		Like: lookalike(body), Action: "creating " + what,
+		Send: func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) },
+	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

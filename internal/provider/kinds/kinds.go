@@ -3,7 +3,7 @@
 // resource type, how to read an object's id, name and creation time, how to
 // get, list and delete one, and whether its names are unique in an account.
 // The data sources, list resources, the create engine (packages
-// pendingcreate and lostcreate) and the tests' fault helpers all take a
+// safecreate and pendingcreate) and the tests' fault helpers all take a
 // Kind, so that no kind's facts are written twice.
 package kinds
 
@@ -56,7 +56,7 @@ type Kind[T any] struct {
 	// UniqueNames is set for the kinds whose names are unique in an account
 	// (templates, secrets, registry credentials): Find then finds an object
 	// by name. Kinds without it have names that repeat, and are told apart
-	// by shape and creation time instead (package lostcreate).
+	// by shape and creation time instead (package safecreate).
 	UniqueNames bool
 	// FilterByName, when set, is the API's name filter, which Find uses
 	// instead of listing every object: it returns the objects whose name may
@@ -123,7 +123,7 @@ func (k Kind[T]) Deletion(client *runpod.Client, reads *providerdata.Reads, id, 
 	get := func(ctx context.Context) error { _, err := k.Get(client, ctx, id); return err }
 	req := deletion.Request{
 		Kind: k.Noun, Name: name, ID: id,
-		Delete: func(ctx context.Context) error { return k.Collection.Delete(client, ctx, id) },
+		Delete: func(ctx context.Context) error { return k.Delete(client, ctx, id) },
 		Read:   get,
 	}
 	if k.FreshLists && reads != nil {

@@ -6,9 +6,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
@@ -23,11 +23,11 @@ var Kind = kinds.Kind[runpod.NetworkVolume]{
 	FreshLists:   true,
 }
 
-// lookalike tells package lostcreate how to recognise the volume body
+// lookalike tells package safecreate how to recognise the volume body
 // creates: the same name, size and data center, and the same tier when the
 // body names one.
-func lookalike(body runpod.CreateNetworkVolumeRequest) lostcreate.Lookalike[runpod.NetworkVolume] {
-	return lostcreate.Lookalike[runpod.NetworkVolume]{
+func lookalike(body runpod.CreateNetworkVolumeRequest) safecreate.Lookalike[runpod.NetworkVolume] {
+	return safecreate.Lookalike[runpod.NetworkVolume]{
 		Name: body.Name, Shape: "size, data center and tier", OptOut: "allow_duplicate",
 		Same: func(v *runpod.NetworkVolume) bool {
 			return v.Size == body.Size && v.DataCenter == body.DataCenter && (body.Type == nil || v.Type == *body.Type)
@@ -44,7 +44,7 @@ func lookalike(body runpod.CreateNetworkVolumeRequest) lostcreate.Lookalike[runp
 // them) that no address of this configuration manages is most likely the
 // orphan of an earlier apply. allow_duplicate opts out.
 func (r *volumeResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (lostcreate.Lookalike[runpod.NetworkVolume], bool) {
+	safecreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (safecreate.Lookalike[runpod.NetworkVolume], bool) {
 		body := toCreateRequest(plan.volumeModel)
 		like := lookalike(body)
 		like.Same = func(v *runpod.NetworkVolume) bool {

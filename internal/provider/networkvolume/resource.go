@@ -20,12 +20,12 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -161,9 +161,10 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// A twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	what := fmt.Sprintf("creating network volume %q (%d GB in %s)", body.Name, body.Size, body.DataCenter)
-	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, what,
-		func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) }, nil,
-		&resp.Diagnostics)
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.NetworkVolume]{
+		Like: lookalike(body), Action: what,
+		Send: func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) },
+	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

@@ -3,9 +3,9 @@ package pod
 import (
 	"time"
 
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // Kind is what every generic part of the provider knows of a pod. Pod
@@ -21,10 +21,10 @@ var Kind = kinds.Kind[runpod.Pod]{
 	Own:          func(p *runpod.Pod) bool { return p.Cluster == nil },
 }
 
-// lookalike tells package lostcreate how to recognise the pod body
+// lookalike tells package safecreate how to recognise the pod body
 // creates: the same name, image (when the body sets one) and compute.
-func lookalike(body runpod.CreatePodRequest) lostcreate.Lookalike[runpod.Pod] {
-	return lostcreate.Lookalike[runpod.Pod]{
+func lookalike(body runpod.CreatePodRequest) safecreate.Lookalike[runpod.Pod] {
+	return safecreate.Lookalike[runpod.Pod]{
 		Name: body.Name, Shape: "image and compute", OptOut: "allow_duplicate",
 		Same: func(p *runpod.Pod) bool { return sameShape(p, body) },
 		Describe: func(p *runpod.Pod) string {

@@ -14,13 +14,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
@@ -761,13 +761,13 @@ func onlyMarkedUnknown(config, plan, state tftypes.Value) bool {
 
 // refuseOrphan is the pods' duplicate guard, run when a create is planned
 // (see providerdata.UnmanagedLookalikes for why at plan): a pod with the
-// same name, image and compute created in the last lostcreate.TwinWindow
+// same name, image and compute created in the last safecreate.TwinWindow
 // that no address of this configuration manages is most likely the orphan
 // of an earlier apply, and the plan refuses to create its twin. It runs
 // after the create is planned, on the planned GPU type. allow_duplicate
 // opts out.
 func (r *podResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lostcreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan podModel) (lostcreate.Lookalike[runpod.Pod], bool) {
+	safecreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan podModel) (safecreate.Lookalike[runpod.Pod], bool) {
 		body, d := toCreateRequest(ctx, plan)
 		like := lookalike(body).ShapeKnown(!d.HasError())
 		like.Name = plan.Name.ValueString()

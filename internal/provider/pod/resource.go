@@ -18,7 +18,6 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
-	"github.com/runpod-tf/terraform-provider-runpod/internal/lostcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
@@ -27,6 +26,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
@@ -114,9 +114,13 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// One POST, never repeated: a pod has no unique name to find it by, so
 	// a second attempt after an ambiguous failure could create a second
 	// billing pod.
-	created := lostcreate.Create(ctx, Kind, lookalike(body), r.Data, fmt.Sprintf("creating pod %q", body.Name),
-		func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) },
-		func(err error) diag.Diagnostic { return r.createRefused(ctx, plan, body, err) }, &resp.Diagnostics)
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Pod]{
+		Like: lookalike(body),
+		Send: func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) },
+		Refused: func(ctx context.Context, err error) (diag.Diagnostic, bool) {
+			return r.createRefused(ctx, plan, body, err), true
+		},
+	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

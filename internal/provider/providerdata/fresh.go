@@ -43,7 +43,7 @@ import (
 // Applying many objects spread over several kinds, only a couple of name
 // checks of a kind share each fresh list round, so a create would still
 // cost half a list. A name check (Creates.Claim) and a network volume's
-// baseline before its create (lostcreate.Baseline) may therefore be
+// baseline before its create (safecreate.Baseline) may therefore be
 // answered by the kind's latest fresh list, in flight or returned without
 // error, instead of the next one, when that list vouches for the name:
 //   - it was sent at most RecentListAge ago, by this process: nothing is

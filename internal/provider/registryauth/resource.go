@@ -32,6 +32,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
 )
 
@@ -300,7 +301,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 	ctx = runpod.WithSensitiveValues(ctx, username, password)
 	name := plan.Name.ValueString()
 
-	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Registry]{
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Registry]{
 		Name: name,
 		Send: func(ctx context.Context) (*runpod.Registry, error) {
 			created, err := client.CreateRegistry(ctx, name, username, password)

@@ -30,6 +30,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/writeonly"
 )
 
@@ -396,7 +397,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 	ctx = runpod.WithSensitiveValues(ctx, value)
 	name := plan.Name.ValueString()
 
-	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Secret]{
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Secret]{
 		Name: name,
 		Send: func(ctx context.Context) (*runpod.Secret, error) {
 			return client.CreateSecret(ctx, runpod.CreateSecretRequest{

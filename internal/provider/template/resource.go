@@ -19,6 +19,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -59,7 +60,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created := pendingcreate.Run(ctx, Kind, r.Data, pendingcreate.Create[runpod.Template]{
+	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Template]{
 		Name:    name,
 		Send:    func(ctx context.Context) (*runpod.Template, error) { return client.CreateTemplate(ctx, body) },
 		Refused: func(_ context.Context, err error) (diag.Diagnostic, bool) { return tooLarge(err) },

@@ -1,4 +1,4 @@
-package lostcreate
+package safecreate
 
 import (
 	"context"

@@ -1,6 +1,16 @@
-// Package lostcreate keeps a lost create reply from buying a second billed
-// object, for kinds whose names repeat in an account (pods, network
-// volumes, endpoints, clusters, ECR delegations). Two moments matter: the
+// Package safecreate is the one way every kind creates an object (Run):
+// read before write, one request that is never sent twice, a reply lost in
+// transit settled without creating a second object, and the id saved in
+// state at once.
+//
+// Kinds whose names are unique in an account (templates, secrets, registry
+// credentials) check that the name is free and settle a lost reply by
+// looking the name up; when that lookup fails too the create is left
+// pending for the next refresh or delete (package pendingcreate).
+//
+// Kinds whose names repeat (pods, network volumes, endpoints, clusters,
+// ECR delegations) keep a lost reply from buying a second billed object by
+// telling their own object from its lookalikes. Two moments matter: the
 // apply whose create failed in transit (Resolve: adopt the one object that
 // appeared, or explain), and the next plan or apply that a pipeline runs
 // without reading the error (RefuseTwinAtPlan, RefuseTwin: do not create
@@ -16,7 +26,7 @@
 // (providerdata.Creates), and a guard or a lookup that lists a sibling's
 // object before the sibling's create has returned waits for it
 // (providerdata.Settle).
-package lostcreate
+package safecreate
 
 import (
 	"context"
@@ -26,8 +36,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -157,18 +165,16 @@ func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], dat
 	return twinRefusal(k, l, found)
 }
 
-// Create sends the one request that creates l's object (send, whose
-// failure is described by action, e.g. "creating endpoint \"web\"") and
-// settles a reply lost in transit: the request is never sent twice, and
-// the object it may have made is looked for (Resolve; for kinds without
-// creation times against a list taken just before, Baseline). It returns
-// the object created or adopted, now owned by this process
-// (providerdata.Creates), or nil with the reason in diags. refused, when
-// set, words the API's refusal of the create (a capacity refusal, a verb
-// other than created); by default it is "<Kind> Not Created".
-func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
-	action string, send func(context.Context) (*T, error), refused func(error) diag.Diagnostic, diags *diag.Diagnostics,
+// createRepeating is Run for a kind whose names repeat: it sends the one
+// request that creates r.Like's object and settles a reply lost in transit
+// without sending it again, by looking for the object it may have made
+// (Resolve; for kinds without creation times against a list taken just
+// before, Baseline). The object created or adopted is then owned by this
+// process (providerdata.Creates).
+func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, r Request[T],
+	diags *diag.Diagnostics,
 ) *T {
+	l := r.Like
 	creates := data.Creates()
 	before, d := Baseline(ctx, k, l, data)
 	if d != nil {
@@ -178,25 +184,20 @@ func Create[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *p
 	flight := creates.Send(k.Noun, l.Name)
 	defer flight.Done()
 	started := time.Now()
-	created, err := send(ctx)
+	created, err := r.Send(ctx)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := Resolve(ctx, k, l, data, flight, action, started, before, err)
+		adopted, d := Resolve(ctx, k, l, data, flight, r.Action, started, before, err)
 		diags.Append(d)
 		if adopted == nil {
 			return nil
 		}
 		created = adopted
 	case err != nil:
-		if refused == nil {
-			refused = func(err error) diag.Diagnostic { return diagnostics.APIError(k.Title()+" Not Created", action, err) }
-		}
-		diags.Append(refused(err))
+		diags.Append(r.refusal(ctx, k, err))
 		return nil
 	}
 	creates.Own(k.Noun, k.ID(created))
-	flight.Done()
-	tflog.Info(ctx, "created "+k.Noun, map[string]any{"id": k.ID(created)})
 	return created
 }
 
