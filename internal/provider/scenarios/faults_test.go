@@ -182,6 +182,23 @@ func kinds() []kind {
 			},
 		},
 		{
+			// No read by id: the twin check before a registration, the
+			// read-back, refresh and confirm-gone all list the delegations
+			// (the second list of a create is its read-back, of a destroy
+			// its confirm, after the refresh's); nothing updates one in
+			// place.
+			name: "runpod_ecr_delegation",
+			requests: func() requests {
+				const p = "/v2/registries/delegations"
+				return requests{
+					create:  []req{{"POST", p, 0}, {"GET", p, 0}, {"GET", p, 1}},
+					read:    req{"GET", p, 0},
+					destroy: []req{{"DELETE", p + "/*", 0}, {"GET", p, 0}, {"GET", p, 1}},
+				}
+			}(),
+			apiObject: listFromAPI("/v2/registries/delegations", "fm-delegation"),
+		},
+		{
 			name:     "runpod_ssh_keys",
 			requests: sshKeyRequests,
 			// The singleton is "account" in state; the API holds it while

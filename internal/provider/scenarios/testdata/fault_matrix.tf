@@ -57,6 +57,11 @@ resource "runpod_endpoint" "x" {
   scaler_type  = "QUEUE_DELAY"
   scaler_value = 4
 }
+{{- else if eq .Kind "runpod_ecr_delegation" -}}
+resource "runpod_ecr_delegation" "x" {
+  resource = "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment"
+  name     = "fm-delegation"
+}
 {{- else if eq .Kind "runpod_ssh_keys" -}}
 resource "runpod_ssh_keys" "x" {
   keys = ["{{.Key}} one@example"{{if .Updated}}, "{{.Key2}}"{{end}}]
