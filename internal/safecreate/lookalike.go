@@ -154,7 +154,7 @@ func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], dat
 	creates := data.Creates()
 	since := time.Now().Add(-TwinWindow - ClockSkew)
 	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
-		return pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
+		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
 	})
 	if err != nil {
 		return checkFailed(k, l, err)
@@ -194,7 +194,8 @@ func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *provider
 		}
 		created = adopted
 	case err != nil:
-		diags.Append(r.refusal(ctx, k, err))
+		d, _ := r.refusal(ctx, k, err)
+		diags.Append(d)
 		return nil
 	}
 	creates.Own(k.Noun, k.ID(created))
@@ -214,7 +215,7 @@ func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data 
 	}
 	creates := data.Creates()
 	before, _, err := providerdata.Settle(creates.Recent(ctx, k.Noun, l.Name), creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
-		return pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
+		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
 	})
 	if err != nil {
 		return nil, diagnostics.APIError("Cannot Check for an Identical "+k.Title(), fmt.Sprintf("listing %ss before "+
@@ -243,7 +244,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 			!slices.ContainsFunc(before, func(b T) bool { return k.ID(&b) == k.ID(o) })
 	}
 	all, _, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, true, lister(k, data), func(all []T) []T {
-		return pick(all, appeared)
+		return kinds.Pick(all, appeared)
 	})
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
@@ -251,7 +252,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
 		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
-	same := pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
+	same := kinds.Pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
 	if len(same) == 0 {
 		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe "+
 			"(the provider did not send the request twice).", k.Noun, l.Name)
@@ -341,15 +342,4 @@ func describe[T any](k kinds.Kind[T], l Lookalike[T], o *T) string {
 func lister[T any](k kinds.Kind[T], data *providerdata.Data) func(context.Context) ([]T, error) {
 	client, _ := data.Client() // a write has checked it
 	return k.Lister(client, data.Reads())
-}
-
-// pick is the objects of all that keep holds for.
-func pick[T any](all []T, keep func(*T) bool) []T {
-	var out []T
-	for i := range all {
-		if keep(&all[i]) {
-			out = append(out, all[i])
-		}
-	}
-	return out
 }

@@ -79,14 +79,15 @@ func Run[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, r
 	return created
 }
 
-// refusal is the error of a create the API refused.
-func (r Request[T]) refusal(ctx context.Context, k kinds.Kind[T], err error) diag.Diagnostic {
+// refusal is the error of a create that failed with err: in the kind's
+// words when Refused knows err (known), otherwise "<Kind> Not Created".
+func (r Request[T]) refusal(ctx context.Context, k kinds.Kind[T], err error) (d diag.Diagnostic, known bool) {
 	if r.Refused != nil {
 		if d, ok := r.Refused(ctx, err); ok {
-			return d
+			return d, true
 		}
 	}
-	return diagnostics.APIError(k.Title()+" Not Created", r.Action, err)
+	return diagnostics.APIError(k.Title()+" Not Created", r.Action, err), false
 }
 
 // createUnique is Run for a kind whose names are unique.
@@ -107,14 +108,9 @@ func createUnique[T any](ctx context.Context, k kinds.Kind[T], data *providerdat
 	if err == nil {
 		return created
 	}
-	if r.Refused != nil {
-		if d, ok := r.Refused(ctx, err); ok {
-			diags.Append(d) // the API answered, in words the kind knows
-			return nil
-		}
-	}
-	diags.Append(diagnostics.APIError(k.Title()+" Not Created", r.Action, err))
-	if lookupErr != nil {
+	refused, known := r.refusal(ctx, k, err)
+	diags.Append(refused)
+	if lookupErr != nil && !known { // a known error is the API's answer: nothing pending
 		// Unknown whether it exists: keep the name (no id) so that the
 		// next run resolves it by name instead of meeting its own orphan.
 		diags.Append(diagnostics.PendingCreate(k.Noun, r.Name, lookupErr))

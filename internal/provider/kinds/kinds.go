@@ -96,13 +96,19 @@ func (k Kind[T]) own(all []T, err error) ([]T, error) {
 	if err != nil || k.Own == nil {
 		return all, err
 	}
-	mine := all[:0:0]
+	return Pick(all, k.Own), nil
+}
+
+// Pick is the objects of all that keep holds for, in order: a new slice,
+// empty rather than nil when none is kept (as a list the API answered).
+func Pick[T any](all []T, keep func(*T) bool) []T {
+	out := []T{}
 	for i := range all {
-		if k.Own(&all[i]) {
-			mine = append(mine, all[i])
+		if keep(&all[i]) {
+			out = append(out, all[i])
 		}
 	}
-	return mine, nil
+	return out
 }
 
 // Lister is the kind's list for a write's checks: FreshList when the kind
@@ -203,13 +209,7 @@ func (k Kind[T]) ByNameThenID(a, b *T) bool {
 
 // WithName is the objects of all named name.
 func (k Kind[T]) WithName(all []T, name string) []T {
-	var matches []T
-	for i := range all {
-		if k.Name(&all[i]) == name {
-			matches = append(matches, all[i])
-		}
-	}
-	return matches
+	return Pick(all, func(o *T) bool { return k.Name(o) == name })
 }
 
 // Named returns the object of all named exactly name, or ErrNotFound (err,
