@@ -3,11 +3,8 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
-
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider"
 )
@@ -26,11 +23,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers such as delve")
 	flag.Parse()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: provider.RegistryAddress,
-		Debug:   debug,
-	})
-	if err != nil {
+	if err := provider.Serve(version, debug); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -33,6 +33,10 @@ type CLI struct {
 	bin     string
 	Dir     string
 	factory func() (tfprotov6.ProviderServer, error)
+	// pluginEnv, set by PluginCLI, is the environment of a run whose
+	// terraform starts the provider as a plugin instead of attaching to one
+	// served here.
+	pluginEnv []string
 }
 
 // CLI returns a CLI whose provider talks to e's fake.
@@ -94,11 +98,15 @@ func (c *CLI) Run(args ...string) Result {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	reattach, closed, err := c.serve(ctx)
-	if err != nil {
-		c.t.Fatalf("serving the provider for %v: %v", args, err)
+	providerEnv := c.pluginEnv
+	if providerEnv == nil {
+		reattach, closed, err := c.serve(ctx)
+		if err != nil {
+			c.t.Fatalf("serving the provider for %v: %v", args, err)
+		}
+		defer func() { cancel(); <-closed }()
+		providerEnv = []string{"TF_REATTACH_PROVIDERS=" + reattach}
 	}
-	defer func() { cancel(); <-closed }()
 
 	full := args
 	switch {
@@ -110,8 +118,9 @@ func (c *CLI) Run(args ...string) Result {
 	}
 	cmd := exec.CommandContext(ctx, c.bin, full...) //nolint:gosec // the binary is the test's own
 	cmd.Dir = c.Dir
-	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+reattach, "TF_INPUT=0", "CHECKPOINT_DISABLE=1")
-	if f := os.Getenv("TF_CLI_CONFIG_FILE"); f != "" {
+	cmd.Env = append(os.Environ(), "TF_INPUT=0", "CHECKPOINT_DISABLE=1")
+	cmd.Env = append(cmd.Env, providerEnv...)
+	if f := os.Getenv("TF_CLI_CONFIG_FILE"); f != "" && c.pluginEnv == nil {
 		if _, err := os.Stat(f); err != nil {
 			// A CLI configuration named but missing makes every command warn,
 			// which the tests that assert a clean output would take for the

@@ -1,0 +1,117 @@
+package clicommand
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		line    string
+		name    string
+		destroy bool
+	}{
+		{"terraform destroy -auto-approve", "destroy", true},
+		{"/usr/bin/tofu -chdir=env/prod destroy", "destroy", true},
+		{"terraform plan -destroy -out=tfplan", "plan", true},
+		{"terraform apply -auto-approve -destroy", "apply", true},
+		{"terraform apply --destroy", "apply", true},
+		{"terraform plan -destroy=true", "plan", true},
+		{"terraform plan -destroy=false", "plan", false},
+		{"terraform plan -destroy=true -destroy=false", "plan", false},
+		{"terraform plan -out=tfplan", "plan", false},
+		{"terraform apply tfplan", "apply", false},
+		{"terraform apply tfplan -destroy", "apply", false}, // after the plan file: not an option
+		{"terraform apply -- -destroy", "apply", false},
+		{"terraform apply -auto-approve", "apply", false},
+		{"terraform refresh", "refresh", false},
+		{"terraform import runpod_pod.x abc", "import", false},
+		{"terraform -chdir=x plan", "plan", false},
+		{"terraform console -destroy", "console", false},
+		{"terraform test", "test", false},
+		{"terraform", "", false},
+		{"terraform -version", "", false},
+		{"go test -count=1 -run TestAcc ./...", "test", false},
+	} {
+		got := Parse(strings.Fields(tc.line))
+		if got.Name != tc.name || got.Destroy != tc.destroy {
+			t.Errorf("Parse(%q) = %+v, want name %q destroy %v", tc.line, got, tc.name, tc.destroy)
+		}
+	}
+	if got := Parse(nil); got != (Command{}) {
+		t.Errorf("Parse(nil) = %+v, want the zero Command", got)
+	}
+	if got := Parse([]string{"/opt/bin/tofu", "plan"}); got.Program != "tofu" {
+		t.Errorf("Program = %q, want tofu", got.Program)
+	}
+}
+
+// roleEnv makes this test binary play a part in TestParent: "parent" starts
+// the binary again as its child, "child" prints what Parent reads.
+const roleEnv = "CLICOMMAND_TEST_ROLE"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(roleEnv) {
+	case "parent":
+		// argv[0] and the arguments are the command line under test; the
+		// child is this binary again, as Terraform starts a provider.
+		self, err := os.Executable()
+		if err != nil {
+			os.Exit(3)
+		}
+		child := exec.Command(self) //nolint:gosec // the test's own binary
+		child.Env = append(os.Environ(), roleEnv+"=child")
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+		if err := child.Run(); err != nil {
+			os.Exit(3)
+		}
+		os.Exit(0)
+	case "child":
+		cmd, err := Parent()
+		if err != nil {
+			_, _ = os.Stderr.WriteString(err.Error())
+			os.Exit(4)
+		}
+		_ = json.NewEncoder(os.Stdout).Encode(cmd)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestParent reads the real command line of a real parent process: the test
+// binary is started as "terraform destroy ..." (argv[0] set by hand) and
+// starts itself again as a child, which reads its parent's arguments.
+func TestParent(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		if _, err := Parent(); err != ErrUnsupported {
+			t.Fatalf("Parent() error = %v, want ErrUnsupported on %s", err, runtime.GOOS)
+		}
+		return
+	}
+	for _, argv := range [][]string{
+		{"terraform", "destroy", "-auto-approve"},
+		{"tofu", "-chdir=x", "plan", "-destroy"},
+		{"terraform", "plan", "-out=tfplan"},
+	} {
+		self, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := &exec.Cmd{Path: self, Args: argv, Env: append(os.Environ(), roleEnv+"=parent")}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: %v", argv, err)
+		}
+		var got Command
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%v: child printed %q: %v", argv, out, err)
+		}
+		if want := Parse(argv); got != want {
+			t.Errorf("Parent() under %v = %+v, want %+v", argv, got, want)
+		}
+	}
+}
