@@ -393,6 +393,19 @@ func (r Result) Contains(t *testing.T, substrs ...string) {
 	}
 }
 
+// Says is Contains for sentences: Terraform wraps diagnostics at 78
+// columns, so runs of whitespace (line breaks and a diagnostic's
+// indentation included) compare equal to one space.
+func (r Result) Says(t *testing.T, substrs ...string) {
+	t.Helper()
+	out := strings.Join(strings.Fields(r.Output()), " ")
+	for _, s := range substrs {
+		if !strings.Contains(out, strings.Join(strings.Fields(s), " ")) {
+			t.Errorf("%v output does not say %q:\n%s", r.Args, s, r.Output())
+		}
+	}
+}
+
 // Lacks fails t if the output contains any of substrs.
 func (r Result) Lacks(t *testing.T, substrs ...string) {
 	t.Helper()

@@ -54,7 +54,11 @@ func APIErrorDetail(action string, err error) string {
 		b.Reset()
 		fmt.Fprintf(&b, "Error while %s: %s", action, err)
 		var connErr *runpod.ConnectionError
-		if errors.As(err, &connErr) {
+		switch {
+		case runpod.IsRequestTimeout(err):
+			b.WriteString("\n\nRunpod accepted the request but did not answer it within the provider's request_timeout_seconds. " +
+				"The API may be degraded: check Runpod's status page and run again, or raise request_timeout_seconds.")
+		case errors.As(err, &connErr):
 			b.WriteString("\n\n" + UnreachableHint(connErr.BaseURL))
 		}
 	}

@@ -103,6 +103,7 @@ type providerModel struct {
 	MaxRetries          types.Int64   `tfsdk:"max_retries"`
 	RetryWaitMinSeconds types.Int64   `tfsdk:"retry_wait_min_seconds"`
 	RetryWaitMaxSeconds types.Int64   `tfsdk:"retry_wait_max_seconds"`
+	RequestTimeoutSecs  types.Int64   `tfsdk:"request_timeout_seconds"`
 	MaxHourlySpend      types.Float64 `tfsdk:"max_hourly_spend"`
 }
 
@@ -156,6 +157,16 @@ func (p *runpodProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 					"`max_retries`), since retrying earlier only earns another 429.", int(runpod.DefaultRetryWaitMax.Seconds())),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, 600)},
+			},
+			"request_timeout_seconds": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("How long one attempt of one API request may take, in seconds, from "+
+					"the moment it is sent to the end of its answer (a wait for the rate limit does not count). Defaults "+
+					"to %d. An API that accepts the connection and never answers then ends the run with an error naming "+
+					"the request instead of hanging it: a read is retried as after a lost connection (`max_retries`), "+
+					"a create or update is never sent again, and the object it may have made is looked up as after any "+
+					"lost reply.", int(runpod.DefaultRequestTimeout.Seconds())),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(1, 3600)},
 			},
 			"max_hourly_spend": maxHourlySpendAttribute(),
 		},
@@ -253,6 +264,9 @@ func (p *runpodProvider) configure(ctx context.Context, cfg providerModel, diags
 	}
 	if !cfg.RetryWaitMaxSeconds.IsNull() && !cfg.RetryWaitMaxSeconds.IsUnknown() {
 		clientCfg.RetryWaitMax = time.Duration(cfg.RetryWaitMaxSeconds.ValueInt64()) * time.Second
+	}
+	if !cfg.RequestTimeoutSecs.IsNull() && !cfg.RequestTimeoutSecs.IsUnknown() {
+		clientCfg.RequestTimeout = time.Duration(cfg.RequestTimeoutSecs.ValueInt64()) * time.Second
 	}
 	if clientCfg.RetryWaitMax < clientCfg.RetryWaitMin {
 		return providerdata.Unavailable("Invalid Retry Settings",

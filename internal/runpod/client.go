@@ -43,6 +43,11 @@ const (
 	// window most often spent), short enough that a spent hour or day quota
 	// fails the run instead of hanging it.
 	DefaultRateLimitWaitMax = 5 * time.Minute
+	// DefaultRequestTimeout bounds one attempt of one request, from the
+	// moment it is sent (after any pacing wait) to the last byte of its
+	// answer: an API that accepts connections and never answers must end
+	// the run, not hang it. Runpod answers even a pod create in seconds.
+	DefaultRequestTimeout = 2 * time.Minute
 	// maxAttempts only keeps retryablehttp's own counter out of the way:
 	// CheckRetry decides when to stop.
 	maxAttempts = 1 << 20
@@ -80,6 +85,11 @@ type Config struct {
 	// takes. It also bounds a pacing wait for a spent window's reset
 	// (pacing.go): a longer one is not taken.
 	RateLimitWaitMax time.Duration
+	// RequestTimeout bounds each attempt (default DefaultRequestTimeout); an
+	// attempt that outlasts it fails with *RequestTimeoutError, which counts
+	// as a lost connection: a read is retried, a create or update is
+	// ambiguous and never sent again.
+	RequestTimeout time.Duration
 	// HTTPClient is the transport to send through; nil uses a pooled
 	// go-cleanhttp client.
 	HTTPClient *http.Client
@@ -159,8 +169,12 @@ func New(cfg Config) (*Client, error) {
 	if c.httpClient == nil {
 		c.httpClient = cleanhttp.DefaultPooledClient()
 	}
+	timeout := cfg.RequestTimeout
+	if timeout <= 0 {
+		timeout = DefaultRequestTimeout
+	}
 	c.pacer = newPacer()
-	c.httpClient = pacedHTTPClient(c.httpClient, c.pacer, c.rateLimitMax)
+	c.httpClient = pacedHTTPClient(c.httpClient, c.pacer, c.rateLimitMax, timeout)
 	return c, nil
 }
 
@@ -193,6 +207,9 @@ func idempotent(method string) bool {
 	}
 	return false
 }
+
+// read methods change nothing, so any failure of theirs may be retried.
+func read(method string) bool { return method == http.MethodGet || method == http.MethodHead }
 
 // do is the only function that sends requests. path is already escaped and
 // starts with /v2; query may be nil; in (if non-nil) is sent as JSON; out (if
@@ -411,8 +428,8 @@ func (c *Client) retryClient(ctx context.Context, method string) (*retryablehttp
 }
 
 // checkRetry is the retry policy: 429 is retried for every method, since the
-// API did not process the request; 502/503/504 and connection errors only for
-// idempotent methods. Everything else is final. How many retries are allowed
+// API did not process the request; 502/503/504 and connection errors
+// (timeouts included) only for idempotent methods; 500 only for reads. Everything else is final. How many retries are allowed
 // is retryClient's business.
 func checkRetry(method string) retryablehttp.CheckRetry {
 	return func(ctx context.Context, resp *http.Response, err error) (bool, error) {
@@ -432,6 +449,10 @@ func checkRetry(method string) retryablehttp.CheckRetry {
 			return true, nil
 		case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 			return idempotent(method), nil
+		case http.StatusInternalServerError:
+			// Runpod's guidance is to retry 5xx with backoff; a 500 may
+			// follow a change that was made, so only reads are resent.
+			return read(method), nil
 		}
 		return false, nil
 	}

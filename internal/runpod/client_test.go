@@ -318,17 +318,92 @@ func TestRetriesExhaustedReturnLastAPIError(t *testing.T) {
 	}
 }
 
-func TestGETNotRetriedOn500(t *testing.T) {
+// Reads are resent after a 500 (Runpod's guidance: retry 5xx with
+// backoff); writes are not, since a 500 may follow a change that was made.
+func TestOnly500OnReadsRetried(t *testing.T) {
 	var attempts atomic.Int32
 	c := newTestClient(t, func(w http.ResponseWriter, _ *http.Request) {
-		attempts.Add(1)
-		writeProblem(t, w, http.StatusInternalServerError, "bug")
+		if attempts.Add(1) == 1 {
+			writeProblem(t, w, http.StatusInternalServerError, "bug")
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":"t1","name":"a","imageName":"img"}`))
 	})
-	if _, err := c.GetTemplate(t.Context(), "t1"); err == nil {
-		t.Fatal("want an error")
+	if _, err := c.GetTemplate(t.Context(), "t1"); err != nil {
+		t.Fatalf("GET after one 500: %v", err)
+	}
+	if attempts.Load() != 2 {
+		t.Errorf("GET attempts = %d, want 2", attempts.Load())
+	}
+
+	for name, call := range map[string]func(*Client) error{
+		"POST": func(c *Client) error {
+			_, err := c.CreateTemplate(t.Context(), CreateTemplateRequest{Name: "a", Image: "img"})
+			return err
+		},
+		"DELETE": func(c *Client) error { return c.DeleteTemplate(t.Context(), "t1") },
+	} {
+		var writes atomic.Int32
+		c := newTestClient(t, func(w http.ResponseWriter, _ *http.Request) {
+			writes.Add(1)
+			writeProblem(t, w, http.StatusInternalServerError, "bug")
+		})
+		if err := call(c); err == nil {
+			t.Errorf("%s: want an error", name)
+		}
+		if writes.Load() != 1 {
+			t.Errorf("%s attempts = %d, want 1", name, writes.Load())
+		}
+	}
+}
+
+// An API that accepts the request and never answers ends each attempt at
+// the request timeout: a read is retried and then fails naming the
+// request; a create is sent once and is ambiguous.
+func TestRequestTimeout(t *testing.T) {
+	var attempts atomic.Int32
+	hang := func(_ http.ResponseWriter, r *http.Request) {
+		attempts.Add(1)
+		// The server notices a closed connection only once the body is read.
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done() // until the client gives up
+	}
+	timeout := func(cfg *Config) { cfg.RequestTimeout = 50 * time.Millisecond; cfg.MaxRetries = 2 }
+
+	c := newTestClient(t, hang, timeout)
+	_, err := c.GetTemplate(t.Context(), "t1")
+	if !IsRequestTimeout(err) || !IsConnectionFailure(err) || errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("GET error = %v, want a request timeout that is a connection failure and not ambiguous", err)
+	}
+	if !strings.Contains(err.Error(), "GET /v2/templates/t1") || !strings.Contains(err.Error(), "50ms") {
+		t.Errorf("GET error %q does not name the request and the timeout", err)
+	}
+	if attempts.Load() != 3 {
+		t.Errorf("GET attempts = %d, want 3 (1 + MaxRetries)", attempts.Load())
+	}
+
+	attempts.Store(0)
+	c = newTestClient(t, hang, timeout)
+	_, err = c.CreateTemplate(t.Context(), CreateTemplateRequest{Name: "a", Image: "img"})
+	if !IsRequestTimeout(err) || !errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("POST error = %v, want an ambiguous request timeout", err)
 	}
 	if attempts.Load() != 1 {
-		t.Errorf("attempts = %d, want 1", attempts.Load())
+		t.Errorf("POST attempts = %d, want 1: a create is never resent", attempts.Load())
+	}
+}
+
+// A body that stops half way is cut at the request timeout too.
+func TestRequestTimeoutCoversTheBody(t *testing.T) {
+	c := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":`))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}, func(cfg *Config) { cfg.RequestTimeout = 50 * time.Millisecond; cfg.MaxRetries = -1 })
+	if _, err := c.GetTemplate(t.Context(), "t1"); !IsRequestTimeout(err) {
+		t.Fatalf("error = %v, want a request timeout", err)
 	}
 }
 

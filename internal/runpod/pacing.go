@@ -2,6 +2,9 @@ package runpod
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -104,28 +107,91 @@ type pacingTransport struct {
 	base    http.RoundTripper
 	pacer   *pacer
 	waitMax time.Duration // the longest wait for a reset (Config.RateLimitWaitMax)
+	// attemptTimeout bounds each attempt once it is sent (Config.RequestTimeout).
+	attemptTimeout time.Duration
 }
 
 // pacedHTTPClient returns a copy of hc whose transport paces through p,
 // waiting at most waitMax for a window to reset.
-func pacedHTTPClient(hc *http.Client, p *pacer, waitMax time.Duration) *http.Client {
+func pacedHTTPClient(hc *http.Client, p *pacer, waitMax, attemptTimeout time.Duration) *http.Client {
 	paced := *hc
 	base := hc.Transport
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	paced.Transport = &pacingTransport{base: base, pacer: p, waitMax: waitMax}
+	paced.Transport = &pacingTransport{base: base, pacer: p, waitMax: waitMax, attemptTimeout: attemptTimeout}
 	return &paced
 }
 
+// RoundTrip waits for the pacer, then sends req with its own deadline
+// (attemptTimeout, which a pacing wait does not eat into) that lasts until
+// the answer's body is closed.
 func (t *pacingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	tk, err := t.pacer.acquire(req.Context(), t.waitMax)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := t.base.RoundTrip(req)
+	ctx, cancel := context.WithTimeoutCause(req.Context(), t.attemptTimeout, &RequestTimeoutError{Timeout: t.attemptTimeout})
+	resp, err := t.base.RoundTrip(req.WithContext(ctx))
 	t.pacer.observe(tk, resp, t.pacer.now())
-	return resp, err
+	if err != nil {
+		timedOut := timeoutCause(ctx, req.Context())
+		cancel()
+		if timedOut != nil {
+			return nil, timedOut
+		}
+		return nil, err
+	}
+	resp.Body = &cancelOnClose{ReadCloser: resp.Body, ctx: ctx, parent: req.Context(), cancel: cancel}
+	return resp, nil
+}
+
+// RequestTimeoutError is an attempt that got no complete answer within the
+// request timeout (Config.RequestTimeout).
+type RequestTimeoutError struct{ Timeout time.Duration }
+
+func (e *RequestTimeoutError) Error() string {
+	return fmt.Sprintf("no complete answer within the request timeout of %s", e.Timeout)
+}
+
+// IsRequestTimeout reports an attempt that outlasted the request timeout.
+func IsRequestTimeout(err error) bool {
+	var te *RequestTimeoutError
+	return errors.As(err, &te)
+}
+
+// timeoutCause is the attempt's RequestTimeoutError when its own deadline
+// ended it, and nil when the caller's context did (or nothing did).
+func timeoutCause(attempt, caller context.Context) error {
+	var te *RequestTimeoutError
+	if cause := context.Cause(attempt); caller.Err() == nil && errors.As(cause, &te) {
+		return te
+	}
+	return nil
+}
+
+// cancelOnClose ends an attempt's deadline when its body is closed, and
+// turns a read cut short by that deadline into RequestTimeoutError.
+type cancelOnClose struct {
+	io.ReadCloser
+	ctx    context.Context
+	parent context.Context
+	cancel context.CancelFunc
+}
+
+func (b *cancelOnClose) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && err != io.EOF {
+		if timedOut := timeoutCause(b.ctx, b.parent); timedOut != nil {
+			return n, timedOut
+		}
+	}
+	return n, err
+}
+
+func (b *cancelOnClose) Close() error {
+	defer b.cancel()
+	return b.ReadCloser.Close()
 }
 
 // CloseIdleConnections lets http.Client.CloseIdleConnections reach the
