@@ -173,7 +173,9 @@ func resourceAttributes() map[string]schema.Attribute {
 				"first `cpu` flavour. 0 with `workers_min = 0`: flex workers bill only while they run jobs (per second, " +
 				"plus the idle timeout) and are not in this figure. It is known in the plan that creates or replaces the " +
 				"endpoint or changes its active workers or compute (`terraform show -json` of a saved plan has it, for " +
-				"policy checks and budgets) and kept as planned otherwise, so a later price or stock change is no diff. " +
+				"policy checks and budgets) and kept as planned otherwise, so a later price or stock change is no diff. A " +
+				"refresh that finds the active workers or compute changed outside Terraform (in the console) prices the " +
+				"endpoint as it is then, so a plan that puts the configuration back shows the change of cost. " +
 				"List prices: discounts and the container disk are not included. Null after an import until such a change.",
 			Computed: true,
 		},
