@@ -227,3 +227,41 @@ func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.Modify
 		return lookalike(body).ShapeKnown(!d.HasError()), tfvalue.Known(plan.Name)
 	})
 }
+
+// cudaFromTemplate plans allowed_cuda_versions left out of the
+// configuration. Runpod seeds a GPU endpoint's CUDA versions from the
+// template at create, unless the body sets a floor (API.md §11: the
+// template is expanded once), so a create from a template plans it unknown.
+// A PATCH, even one with a new template_id, leaves the versions as they
+// are, so an existing endpoint from a template keeps what it has. Without a
+// template, unset means any version (null).
+type cudaFromTemplate struct{}
+
+func (cudaFromTemplate) Description(context.Context) string {
+	return "When not configured: the template's CUDA versions at create from template_id, then what the endpoint has; " +
+		"without a template, any version."
+}
+
+func (m cudaFromTemplate) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (cudaFromTemplate) PlanModifySet(ctx context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
+	if req.Plan.Raw.IsNull() || !req.ConfigValue.IsNull() {
+		return
+	}
+	var tid, minCuda types.String
+	var pools types.List
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("template_id"), &tid)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("min_cuda_version"), &minCuda)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("gpu_pools"), &pools)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	switch {
+	case tid.IsNull() || pools.IsNull() || tfvalue.Known(minCuda):
+		resp.PlanValue = types.SetNull(types.StringType)
+	case req.State.Raw.IsNull():
+		resp.PlanValue = types.SetUnknown(types.StringType)
+	default:
+		resp.PlanValue = req.StateValue
+	}
+}

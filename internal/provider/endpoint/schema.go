@@ -258,9 +258,13 @@ func computeAttributes() map[string]schema.Attribute {
 		},
 		"allowed_cuda_versions": schema.SetAttribute{
 			MarkdownDescription: "CUDA versions (`major.minor`) a worker's machine may have; unset means any. Conflicts " +
-				"with `min_cuda_version`. GPU endpoints only.",
-			ElementType: types.StringType,
-			Optional:    true,
+				"with `min_cuda_version`. GPU endpoints only. With `template_id`, unset takes the template's CUDA " +
+				"versions at create (known after apply; not with `min_cuda_version`, which Runpod keeps them out for) " +
+				"and then keeps what the endpoint has; set `[]` for any version whatever the template lists.",
+			ElementType:   types.StringType,
+			Optional:      true,
+			Computed:      true,
+			PlanModifiers: []planmodifier.Set{cudaFromTemplate{}},
 			Validators: []validator.Set{
 				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.8")),
 				setvalidator.ConflictsWith(path.MatchRoot("min_cuda_version")),

@@ -91,3 +91,45 @@ func TestAccEndpoint_templateWithEnv(t *testing.T) {
 		},
 	})
 }
+
+// A template's CUDA versions are part of what it gives an endpoint at create
+// (API.md §11: the template is expanded once): an endpoint from a public
+// template that lists CUDA versions, and one from a template of the same
+// configuration, are created without an inconsistent result, keep the
+// template's versions in state, and the next plan is empty. A configured
+// min_cuda_version keeps the template's versions out, as Runpod does.
+func TestAccEndpoint_templateCudaVersionsConverge(t *testing.T) {
+	env := newEnv(t)
+	pub := runpodfake.DefaultTemplate("vLLM CUDA 12.8", "runpod/worker-v1-vllm:v2.8.0")
+	pub.ID = "worker-vllm-cuda"
+	pub.Serverless, pub.StartSSH, pub.StartJupyter = true, false, false
+	pub.AllowedCudaVersions = []string{"12.8", "12.9"}
+	env.Fake.SeedPublicTemplate(pub, "verified")
+	cli := env.CLI(t)
+	cfg := func(extra string) string {
+		return acctest.Testdata(t, "endpoint_from_cuda_templates", map[string]any{"PublicID": pub.ID, "Extra": extra})
+	}
+	cli.SetConfig(cfg(""))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	for address, want := range map[string]string{"runpod_endpoint.public": "[12.8 12.9]", "runpod_endpoint.own": "[12.6]"} {
+		if got := fmt.Sprint(cli.StateAttributes(address)["allowed_cuda_versions"]); got != want {
+			t.Errorf("%s has allowed_cuda_versions %s in state, want the template's %s", address, got, want)
+		}
+		e, _ := env.Fake.Endpoint(cli.StateID(address))
+		if got := fmt.Sprint(e.GPU.AllowedCudaVersions); got != want {
+			t.Errorf("%s holds allowed CUDA versions %s, want the template's %s", address, got, want)
+		}
+	}
+	cli.ExpectNoChanges()
+
+	// A floor set in the configuration: Runpod does not seed the
+	// template's versions beside it (they would conflict), and state says so.
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	cli.SetConfig(cfg(`min_cuda_version = "12.4"`))
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if got := cli.StateAttributes("runpod_endpoint.own")["allowed_cuda_versions"]; got != nil {
+		t.Errorf("with min_cuda_version, allowed_cuda_versions is %v in state, want null", got)
+	}
+	cli.ExpectNoChanges()
+}
