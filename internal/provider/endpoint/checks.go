@@ -45,9 +45,11 @@ func (r *endpointResource) cpuFlavours(ctx context.Context) ([]runpod.CPUType, d
 	return flavours, nil
 }
 
-// checkCompute fails the plan on pools, excluded types or CPU flavours the
-// catalog does not have, naming what it does have.
+// checkCompute fails the plan on data centers, pools, excluded types or CPU
+// flavours the catalog does not have, naming what it does have, and on a
+// gpu_count no machine of the pools holds.
 func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	r.checkDataCenters(ctx, plan, diags)
 	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok && len(ids) > 0 {
 		if !r.checkPools(ctx, plan, ids, diags) {
 			return
@@ -73,7 +75,51 @@ func (r *endpointResource) checkPools(ctx context.Context, plan resourceModel, i
 	}
 	excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
 	checkExclusions(ids, excluded, pools, diags)
+	checkGPUCount(plan, ids, excluded, pools, diags)
 	return true
+}
+
+// checkGPUCount fails on a gpu_count above what one machine of the pools'
+// types (without the excluded ones) holds: a worker runs on one machine, so
+// no worker could ever be placed.
+func checkGPUCount(plan resourceModel, ids, excluded []string, pools placement.ServerlessPools, diags *diag.Diagnostics) {
+	if !tfvalue.Known(plan.GPUCount) {
+		return
+	}
+	trimmed := make([]string, len(excluded))
+	for i, x := range excluded {
+		trimmed[i] = strings.TrimSpace(x)
+	}
+	most, typ := pools.MaxGPUCount(ids, trimmed)
+	if n := plan.GPUCount.ValueInt64(); most > 0 && n > int64(most) {
+		diags.AddAttributeError(path.Root("gpu_count"), "Too Many GPUs per Worker",
+			fmt.Sprintf("gpu_count is %d, but a worker runs on one machine, and the largest machine of the GPU types in "+
+				"gpu_pools (%s) holds at most %d GPUs (%s, per Runpod's catalog): no worker could ever be placed. Set "+
+				"gpu_count to %d or fewer, or list a pool whose machines hold more GPUs.",
+				n, strings.Join(ids, ", "), most, typ, most))
+	}
+}
+
+// checkDataCenters fails on data_center_ids the catalog does not have, with
+// the closest ids (placement.CheckDataCenterIDs, as for pods and clusters).
+func (r *endpointResource) checkDataCenters(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	ids, ok := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	if !ok || len(ids) == 0 {
+		return
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return
+	}
+	dcs, err := cat.AllDataCenters(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Check Data Centers", "reading the data-center catalog to check data_center_ids", err))
+		return
+	}
+	slices.Sort(ids) // a set: report the same id whatever order Terraform sends it in
+	if res := placement.CheckDataCenterIDs(ids, dcs); res != nil {
+		diags.AddAttributeError(path.Root("data_center_ids"), res.Summary, res.Detail)
+	}
 }
 
 // unknownPoolsDetail lists every pool with its GPU types: the usual mistake

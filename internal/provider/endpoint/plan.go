@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -130,6 +131,7 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if creating {
 		defer r.refuseOrphan(ctx, req, resp)
 	}
+	checkBodySize(ctx, plan, state, creating, &resp.Diagnostics)
 	if creating || computeChanged(plan, state) {
 		r.checkCompute(ctx, plan, &resp.Diagnostics)
 	}
@@ -160,6 +162,40 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
 	}
 	r.planCost(ctx, plan, state, creating, replacing, createHalf, resp)
+}
+
+// checkBodySize refuses, at plan time, a create or update body over
+// Runpod's request limit (runpod.MaxRequestBodyBytes), which the API would
+// refuse at apply with a bare 413, as pods and templates do. Values not
+// known yet are left out of the body, so a body already over the limit
+// surely is. It names env, the one attribute that can make an endpoint's
+// body large, when env is known.
+func checkBodySize(ctx context.Context, plan, state resourceModel, creating bool, diags *diag.Diagnostics) {
+	var body any
+	var d diag.Diagnostics
+	if creating {
+		body, d = toCreateRequest(ctx, plan)
+	} else {
+		var changed bool
+		body, changed, d = toUpdateRequest(ctx, plan, state)
+		if !changed {
+			return
+		}
+	}
+	if d.HasError() {
+		return
+	}
+	size, err := runpod.BodySize(body)
+	if err != nil || size <= runpod.MaxRequestBodyBytes {
+		return
+	}
+	if tfvalue.Known(plan.Env) {
+		summary, detail := diagnostics.RequestTooLarge("env", size)
+		diags.AddAttributeError(path.Root("env"), summary, detail)
+		return
+	}
+	summary, detail := diagnostics.RequestTooLarge("the endpoint's settings", size)
+	diags.AddError(summary, detail)
 }
 
 // privateReplacing is set by the first plan call of a replacement for the
