@@ -202,37 +202,92 @@ func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel
 
 // checkVolumes fails the plan on network volumes the endpoint cannot use:
 // unknown ones, two in one data center, or one outside data_center_ids.
+// Volumes whose ids are known are read; while they are known only after
+// apply (created in the same apply), the data centers the configuration
+// states for them in network_volume_data_center_ids stand in. Those are
+// checked against the volumes as soon as the ids are known: for volumes of
+// the same apply, in the plan Terraform makes of the endpoint during apply,
+// after the volumes exist and before the endpoint is sent.
 func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	declared, declaredKnown := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeDataCenterIDs, diags)
+	declaredKnown = declaredKnown && !plan.NetworkVolumeDataCenterIDs.IsNull()
+	var vols []placedVolume
 	ids, ok := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
-	if !ok || len(ids) == 0 {
-		return
+	switch {
+	case ok && len(ids) > 0:
+		for _, id := range ids {
+			v, err := providerdata.Get(ctx, r.Data.Reads(), runpod.NetworkVolumes, id)
+			switch {
+			case runpod.IsNotFound(err):
+				diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
+					fmt.Sprintf("network volume %q does not exist in this account.", id))
+				continue
+			case err != nil:
+				diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+				return
+			}
+			vols = append(vols, placedVolume{fmt.Sprintf("%q (%s)", v.Name, id), v.DataCenter})
+		}
+		if declaredKnown && len(vols) == len(ids) {
+			if d := declaredMismatch(vols, declared); d != "" {
+				diags.AddAttributeError(path.Root("network_volume_data_center_ids"), summaryDeclaredMismatch, d)
+				return
+			}
+		}
+	case !ok && declaredKnown:
+		for i, dc := range declared {
+			vols = append(vols, placedVolume{fmt.Sprintf("#%d of network_volume_ids (known after apply)", i+1), dc})
+		}
 	}
+	checkPlacedVolumes(ctx, plan, vols, diags)
+}
+
+// placedVolume is a network volume of the endpoint and its data center.
+type placedVolume struct{ what, dc string }
+
+// checkPlacedVolumes holds the API's rules on an endpoint's volumes: one per
+// data center, each in data_center_ids when that is set.
+func checkPlacedVolumes(ctx context.Context, plan resourceModel, vols []placedVolume, diags *diag.Diagnostics) {
 	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
 	byDC := map[string]string{}
-	for _, id := range ids {
-		v, err := providerdata.Get(ctx, r.Data.Reads(), runpod.NetworkVolumes, id)
-		switch {
-		case runpod.IsNotFound(err):
-			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
-				fmt.Sprintf("network volume %q does not exist in this account.", id))
-			continue
-		case err != nil:
-			diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
-			return
-		}
-		if other, dup := byDC[v.DataCenter]; dup {
+	for _, v := range vols {
+		if other, dup := byDC[v.dc]; dup {
 			diags.AddAttributeError(path.Root("network_volume_ids"), "Two Network Volumes In One Data Center",
 				fmt.Sprintf("network volumes %s and %s are both in %s. An endpoint mounts one volume per data center "+
-					"(at /runpod-volume); keep one of them.", other, id, v.DataCenter))
+					"(at /runpod-volume); keep one of them.", other, v.what, v.dc))
 		}
-		byDC[v.DataCenter] = id
-		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
+		byDC[v.dc] = v.what
+		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.dc) {
 			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
-				fmt.Sprintf("network volume %q (%s) is in %s, which is not in data_center_ids (%s). Workers run only where "+
+				fmt.Sprintf("network volume %s is in %s, which is not in data_center_ids (%s). Workers run only where "+
 					"their volume is: add %s to data_center_ids, or use a volume in one of them.",
-					v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))
+					v.what, v.dc, strings.Join(dcs, ", "), v.dc))
 		}
 	}
+}
+
+const summaryDeclaredMismatch = "Network Volume Data Centers Do Not Match"
+
+// declaredMismatch compares the volumes' data centers with the ones
+// network_volume_data_center_ids states (as multisets: one entry per
+// volume, any order), and says how they differ; "" when they agree.
+func declaredMismatch(vols []placedVolume, declared []string) string {
+	have := make([]string, len(vols))
+	lines := make([]string, len(vols))
+	for i, v := range vols {
+		have[i] = v.dc
+		lines[i] = fmt.Sprintf("  - %s: %s", v.what, v.dc)
+	}
+	want := slices.Clone(declared)
+	slices.Sort(have)
+	slices.Sort(want)
+	if slices.Equal(have, want) {
+		return ""
+	}
+	return fmt.Sprintf("network_volume_data_center_ids states %s, but the volumes of network_volume_ids are in %s:\n%s\n\n"+
+		"It must list each volume's data center, one entry per volume (for example [for v in ... : v.data_center_id] "+
+		"beside network_volume_ids = [for v in ... : v.id]). Correct it, or remove it.",
+		quoteList(declared), quoteList(have), strings.Join(lines, "\n"))
 }
 
 func quoteList(vals []string) string {

@@ -138,7 +138,8 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if tfvalue.Known(plan.TemplateID) && (creating || !plan.TemplateID.Equal(state.TemplateID)) {
 		r.checkTemplate(ctx, plan, &resp.Diagnostics)
 	}
-	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) ||
+		!plan.NetworkVolumeDataCenterIDs.Equal(state.NetworkVolumeDataCenterIDs) {
 		r.checkVolumes(ctx, plan, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {

@@ -142,6 +142,23 @@ func resourceAttributes() map[string]schema.Attribute {
 			Optional:    true,
 			Validators:  []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},
+		"network_volume_data_center_ids": schema.ListAttribute{
+			MarkdownDescription: "The data center of each volume in `network_volume_ids`, one entry per volume in any " +
+				"order, e.g. `[for v in runpod_network_volume.w : v.data_center_id]` beside `network_volume_ids = [for v " +
+				"in runpod_network_volume.w : v.id]`. Optional. A volume created in the same apply has an id known only " +
+				"after apply, and its data center is then known to the plan only through this attribute: with it, the " +
+				"plan refuses two volumes in one data center, or one outside `data_center_ids`, before anything is " +
+				"created. It must match the volumes: the plan checks it as soon as their ids are known (for volumes of " +
+				"the same apply, in the plan Terraform makes during apply, once the volumes exist and before the endpoint " +
+				"is sent), and refuses a mismatch. Not read back from Runpod (null after import).",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.List{
+				listvalidator.SizeAtLeast(1),
+				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+				listvalidator.AlsoRequires(path.MatchRoot("network_volume_ids")),
+			},
+		},
 		"execution_timeout_ms": schema.Int64Attribute{
 			MarkdownDescription: fmt.Sprintf("Longest a job may run, in milliseconds (default %d, 5 minutes; the "+
 				"console's default is 600000).", defaultExecutionTimeoutMs),
