@@ -193,11 +193,49 @@ func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel
 			fmt.Sprintf("template_id %q is not a template of this account nor a public one.", id))
 	case err != nil:
 		diags.Append(diagnostics.APIError("Cannot Check Template", fmt.Sprintf("reading template %s", id), err))
-	case !t.Serverless:
+	case !t.Serverless && !serverlessAfterApply(r.Data.TemplatePlans(), id):
 		diags.AddAttributeError(path.Root("template_id"), "Not A Serverless Template",
 			fmt.Sprintf("template_id %q (%s) is a pod template; endpoints take serverless templates only "+
 				"(runpod_template with serverless = true). Runpod refuses a pod template here.", id, t.Name))
 	}
+}
+
+// serverlessAfterApply reports whether this plan makes template id
+// serverless (planned before the endpoint: Terraform plans what the endpoint
+// references first), which the template's update does before the endpoint
+// is created or changed.
+func serverlessAfterApply(plans *providerdata.TemplatePlans, id string) bool {
+	p, ok := plans.Lookup(id)
+	return ok && !p.Destroyed && p.ServerlessAfter != nil && *p.ServerlessAfter
+}
+
+const summaryNewPodTemplate = "Endpoint Template Known Only After Apply Is A Pod Template"
+
+// warnNewPodTemplates is checkTemplate for a template_id known only after
+// apply: when every template this plan creates (planned before the endpoint,
+// as Terraform plans what it references first) is a pod template, the
+// endpoint's template is most likely one of them, and Runpod would refuse it
+// at apply, after creating the template. A provider cannot tell which
+// object an unknown value comes from (a data source read at apply may give
+// it too), so this is a warning naming them, not an error.
+func (r *endpointResource) warnNewPodTemplates(plan resourceModel, diags *diag.Diagnostics) {
+	news := r.Data.TemplatePlans().NewTemplates()
+	if len(news) == 0 {
+		return
+	}
+	names := make([]string, 0, len(news))
+	for _, t := range news {
+		if !t.ServerlessKnown || t.Serverless {
+			return
+		}
+		names = append(names, fmt.Sprintf("%q", t.Name))
+	}
+	diags.AddAttributeWarning(path.Root("template_id"), summaryNewPodTemplate,
+		fmt.Sprintf("template_id of endpoint %q is known only after apply, and every template this plan creates is a pod "+
+			"template (serverless = false): %s. Endpoints take serverless templates only, so if template_id is one of "+
+			"them, Runpod refuses the endpoint at apply (Not A Serverless Template), after the template is created. Set "+
+			"serverless = true on the template the endpoint uses (it is then a serverless template: pods cannot use it).",
+			plan.Name.ValueString(), strings.Join(names, ", ")))
 }
 
 // checkVolumes fails the plan on network volumes the endpoint cannot use:

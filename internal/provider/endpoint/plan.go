@@ -138,6 +138,9 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if tfvalue.Known(plan.TemplateID) && (creating || !plan.TemplateID.Equal(state.TemplateID)) {
 		r.checkTemplate(ctx, plan, &resp.Diagnostics)
 	}
+	if plan.TemplateID.IsUnknown() {
+		r.warnNewPodTemplates(plan, &resp.Diagnostics)
+	}
 	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) ||
 		!plan.NetworkVolumeDataCenterIDs.Equal(state.NetworkVolumeDataCenterIDs) {
 		r.checkVolumes(ctx, plan, &resp.Diagnostics)

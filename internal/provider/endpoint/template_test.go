@@ -2,6 +2,7 @@ package endpoint_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -131,5 +132,44 @@ func TestAccEndpoint_templateCudaVersionsConverge(t *testing.T) {
 	if got := cli.StateAttributes("runpod_endpoint.own")["allowed_cuda_versions"]; got != nil {
 		t.Errorf("with min_cuda_version, allowed_cuda_versions is %v in state, want null", got)
 	}
+	cli.ExpectNoChanges()
+}
+
+// An endpoint made from a template that the same plan creates: the plan
+// cannot read the template (its id is known only after apply), so when
+// every template the plan creates is a pod template it warns on template_id
+// that Runpod will refuse it, and apply does; a new serverless template gets
+// no warning. Making the template serverless in the same plan as the
+// endpoint is then accepted at plan (the template's update comes first) and
+// applies.
+func TestAccEndpoint_newPodTemplateWarnedAtPlan(t *testing.T) {
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cfg := func(serverless bool) string {
+		return acctest.Testdata(t, "endpoint_from_new_template", map[string]any{"Serverless": serverless})
+	}
+	const summary = "Endpoint Template Known Only After Apply Is A Pod Template"
+	cli.Init()
+	cli.SetConfig(cfg(true))
+	res := cli.RunJSON("plan", "-input=false")
+	if ws := res.Warnings(summary); res.ExitCode != 0 || len(ws) != 0 {
+		t.Errorf("with a new serverless template the plan exited %d with warnings %+v, want none", res.ExitCode, ws)
+	}
+
+	cli.SetConfig(cfg(false))
+	res = cli.RunJSON("plan", "-input=false")
+	ws := res.Warnings(summary)
+	if res.ExitCode != 0 || len(ws) != 1 || ws[0].Address != "runpod_endpoint.e" || ws[0].Snippet == nil ||
+		!strings.Contains(ws[0].Snippet.Code, "template_id") || !strings.Contains(ws[0].Detail, `pod template (serverless = false): "new-worker"`) {
+		t.Fatalf("plan exited %d with warnings %+v, want one %q on template_id naming \"new-worker\"", res.ExitCode, ws, summary)
+	}
+	cli.MustFail("apply", "-auto-approve", "-input=false").Contains(t, "Not A Serverless Template")
+	if n := env.Fake.EndpointCount(); n != 0 {
+		t.Errorf("%d endpoints exist after the refused apply", n)
+	}
+
+	cli.SetConfig(cfg(true))
+	cli.MustRun("plan", "-input=false").Lacks(t, "Not A Serverless Template", summary)
+	cli.MustRun("apply", "-auto-approve", "-input=false")
 	cli.ExpectNoChanges()
 }
