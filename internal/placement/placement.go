@@ -320,7 +320,7 @@ func cloudName(cloud string) string {
 func DecideGPU(req GPURequest, in GPUInputs) *Result {
 	req = req.normalized()
 	res := &Result{}
-	if r := checkDataCenterIDs(req.DataCenterIDs, in.DataCenters); r != nil {
+	if r := CheckDataCenterIDs(req.DataCenterIDs, in.DataCenters); r != nil {
 		return r
 	}
 	g := findGPU(in.Types, req.GPUTypeID)
@@ -404,7 +404,7 @@ func DecideCPU(req CPURequest, in CPUInputs) *Result {
 		req.Cloud = runpod.CloudSecure
 	}
 	res := &Result{}
-	if r := checkDataCenterIDs(req.DataCenterIDs, in.DataCenters); r != nil {
+	if r := CheckDataCenterIDs(req.DataCenterIDs, in.DataCenters); r != nil {
 		return r
 	}
 	var c *runpod.CPUType
@@ -484,7 +484,11 @@ func DecideCPU(req CPURequest, in CPUInputs) *Result {
 const stockNote = "Stock changes minute to minute; the plan reads it once per run. The runpod_gpu_types, runpod_gpu_type " +
 	"and runpod_cpu_types data sources read the same availability, so a configuration can choose from what has stock."
 
-func checkDataCenterIDs(ids []string, dcs []runpod.DataCenter) *Result {
+// CheckDataCenterIDs is the verdict on requested data center ids against
+// the catalog's data centers: nil when every id is known (or dcs is nil, not
+// read), else an UnknownDataCenter result naming the first unknown id with
+// the closest ones. Pods, clusters and endpoints share it.
+func CheckDataCenterIDs(ids []string, dcs []runpod.DataCenter) *Result {
 	if dcs == nil {
 		return nil
 	}

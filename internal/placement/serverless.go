@@ -60,6 +60,26 @@ func (p ServerlessPools) TypeIDs(ids []string) []string {
 	return slices.Sorted(maps.Keys(in))
 }
 
+// MaxGPUCount is the most GPUs one worker can have on the listed pools
+// without the excluded types: the largest maxCount (on either cloud) of the
+// types left, and that type's id. A worker runs on one machine, so more GPUs
+// than that can never be placed. 0 when the catalog states no maxCount for
+// any of them.
+func (p ServerlessPools) MaxGPUCount(ids, excluded []string) (int, string) {
+	most, typ := 0, ""
+	for _, id := range ids {
+		for _, g := range p[id] {
+			if slices.Contains(excluded, g.ID) {
+				continue
+			}
+			if n := max(g.MaxCount.Secure, g.MaxCount.Community); n > most {
+				most, typ = n, g.ID
+			}
+		}
+	}
+	return most, typ
+}
+
 // PriceAndStock is a pool's serverless price per GPU-hour (the highest of
 // its types, as a worker may land on any) and its best stock level (NONE
 // when no type has stock, or the pool is unknown).

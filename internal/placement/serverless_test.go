@@ -79,3 +79,33 @@ func TestServerlessCPUFlavours(t *testing.T) {
 		}
 	}
 }
+
+// A worker runs on one machine: the most GPUs it can have is the largest
+// machine of the listed pools' types, on either cloud, without the excluded
+// types; 0 when the catalog states none.
+func TestServerlessMaxGPUCount(t *testing.T) {
+	withMax := func(g runpod.GPUType, secure, community int) runpod.GPUType {
+		g.MaxCount = runpod.GPUMaxCount{Secure: secure, Community: community}
+		return g
+	}
+	pools := PoolsOf([]runpod.GPUType{
+		withMax(serverlessGPU("NVIDIA L4", "ADA_24", 0.48, "LOW"), 4, 2),
+		withMax(serverlessGPU("NVIDIA GeForce RTX 4090", "ADA_24", 0.69, "LOW"), 2, 6),
+		withMax(serverlessGPU("NVIDIA H100 80GB HBM3", "ADA_80_PRO", 4.18, "LOW"), 8, 8),
+		serverlessGPU("NVIDIA H200", "HOPPER_141", 5.58, "LOW"),
+	})
+	for _, c := range []struct {
+		ids, excluded []string
+		most          int
+		typ           string
+	}{
+		{[]string{"ADA_24"}, nil, 6, "NVIDIA GeForce RTX 4090"},
+		{[]string{"ADA_24"}, []string{"NVIDIA GeForce RTX 4090"}, 4, "NVIDIA L4"},
+		{[]string{"ADA_24", "ADA_80_PRO"}, nil, 8, "NVIDIA H100 80GB HBM3"},
+		{[]string{"HOPPER_141"}, nil, 0, ""},
+	} {
+		if most, typ := pools.MaxGPUCount(c.ids, c.excluded); most != c.most || typ != c.typ {
+			t.Errorf("MaxGPUCount(%v, %v) = %d, %q; want %d, %q", c.ids, c.excluded, most, typ, c.most, c.typ)
+		}
+	}
+}

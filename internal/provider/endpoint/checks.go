@@ -45,9 +45,11 @@ func (r *endpointResource) cpuFlavours(ctx context.Context) ([]runpod.CPUType, d
 	return flavours, nil
 }
 
-// checkCompute fails the plan on pools, excluded types or CPU flavours the
-// catalog does not have, naming what it does have.
+// checkCompute fails the plan on data centers, pools, excluded types or CPU
+// flavours the catalog does not have, naming what it does have, and on a
+// gpu_count no machine of the pools holds.
 func (r *endpointResource) checkCompute(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	r.checkDataCenters(ctx, plan, diags)
 	if ids, ok := tfvalue.StringsIfKnown(ctx, plan.GPUPools, diags); ok && len(ids) > 0 {
 		if !r.checkPools(ctx, plan, ids, diags) {
 			return
@@ -73,7 +75,51 @@ func (r *endpointResource) checkPools(ctx context.Context, plan resourceModel, i
 	}
 	excluded, _ := tfvalue.StringsIfKnown(ctx, plan.GPUExcludedTypeIDs, diags)
 	checkExclusions(ids, excluded, pools, diags)
+	checkGPUCount(plan, ids, excluded, pools, diags)
 	return true
+}
+
+// checkGPUCount fails on a gpu_count above what one machine of the pools'
+// types (without the excluded ones) holds: a worker runs on one machine, so
+// no worker could ever be placed.
+func checkGPUCount(plan resourceModel, ids, excluded []string, pools placement.ServerlessPools, diags *diag.Diagnostics) {
+	if !tfvalue.Known(plan.GPUCount) {
+		return
+	}
+	trimmed := make([]string, len(excluded))
+	for i, x := range excluded {
+		trimmed[i] = strings.TrimSpace(x)
+	}
+	most, typ := pools.MaxGPUCount(ids, trimmed)
+	if n := plan.GPUCount.ValueInt64(); most > 0 && n > int64(most) {
+		diags.AddAttributeError(path.Root("gpu_count"), "Too Many GPUs per Worker",
+			fmt.Sprintf("gpu_count is %d, but a worker runs on one machine, and the largest machine of the GPU types in "+
+				"gpu_pools (%s) holds at most %d GPUs (%s, per Runpod's catalog): no worker could ever be placed. Set "+
+				"gpu_count to %d or fewer, or list a pool whose machines hold more GPUs.",
+				n, strings.Join(ids, ", "), most, typ, most))
+	}
+}
+
+// checkDataCenters fails on data_center_ids the catalog does not have, with
+// the closest ids (placement.CheckDataCenterIDs, as for pods and clusters).
+func (r *endpointResource) checkDataCenters(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	ids, ok := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	if !ok || len(ids) == 0 {
+		return
+	}
+	cat, d := r.Data.Catalog()
+	if d.HasError() {
+		return
+	}
+	dcs, err := cat.AllDataCenters(ctx)
+	if err != nil {
+		diags.Append(diagnostics.APIError("Cannot Check Data Centers", "reading the data-center catalog to check data_center_ids", err))
+		return
+	}
+	slices.Sort(ids) // a set: report the same id whatever order Terraform sends it in
+	if res := placement.CheckDataCenterIDs(ids, dcs); res != nil {
+		diags.AddAttributeError(path.Root("data_center_ids"), res.Summary, res.Detail)
+	}
 }
 
 // unknownPoolsDetail lists every pool with its GPU types: the usual mistake
@@ -147,46 +193,139 @@ func (r *endpointResource) checkTemplate(ctx context.Context, plan resourceModel
 			fmt.Sprintf("template_id %q is not a template of this account nor a public one.", id))
 	case err != nil:
 		diags.Append(diagnostics.APIError("Cannot Check Template", fmt.Sprintf("reading template %s", id), err))
-	case !t.Serverless:
+	case !t.Serverless && !serverlessAfterApply(r.Data.TemplatePlans(), id):
 		diags.AddAttributeError(path.Root("template_id"), "Not A Serverless Template",
 			fmt.Sprintf("template_id %q (%s) is a pod template; endpoints take serverless templates only "+
 				"(runpod_template with serverless = true). Runpod refuses a pod template here.", id, t.Name))
 	}
 }
 
-// checkVolumes fails the plan on network volumes the endpoint cannot use:
-// unknown ones, two in one data center, or one outside data_center_ids.
-func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
-	ids, ok := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
-	if !ok || len(ids) == 0 {
+// serverlessAfterApply reports whether this plan makes template id
+// serverless (planned before the endpoint: Terraform plans what the endpoint
+// references first), which the template's update does before the endpoint
+// is created or changed.
+func serverlessAfterApply(plans *providerdata.TemplatePlans, id string) bool {
+	p, ok := plans.Lookup(id)
+	return ok && !p.Destroyed && p.ServerlessAfter != nil && *p.ServerlessAfter
+}
+
+const summaryNewPodTemplate = "Endpoint Template Known Only After Apply Is A Pod Template"
+
+// warnNewPodTemplates is checkTemplate for a template_id known only after
+// apply: when every template this plan creates (planned before the endpoint,
+// as Terraform plans what it references first) is a pod template, the
+// endpoint's template is most likely one of them, and Runpod would refuse it
+// at apply, after creating the template. A provider cannot tell which
+// object an unknown value comes from (a data source read at apply may give
+// it too), so this is a warning naming them, not an error.
+func (r *endpointResource) warnNewPodTemplates(plan resourceModel, diags *diag.Diagnostics) {
+	news := r.Data.TemplatePlans().NewTemplates()
+	if len(news) == 0 {
 		return
 	}
-	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
-	byDC := map[string]string{}
-	for _, id := range ids {
-		v, err := providerdata.Get(ctx, r.Data.Reads(), runpod.NetworkVolumes, id)
-		switch {
-		case runpod.IsNotFound(err):
-			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
-				fmt.Sprintf("network volume %q does not exist in this account.", id))
-			continue
-		case err != nil:
-			diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+	names := make([]string, 0, len(news))
+	for _, t := range news {
+		if !t.ServerlessKnown || t.Serverless {
 			return
 		}
-		if other, dup := byDC[v.DataCenter]; dup {
-			diags.AddAttributeError(path.Root("network_volume_ids"), "Two Network Volumes In One Data Center",
-				fmt.Sprintf("network volumes %s and %s are both in %s. An endpoint mounts one volume per data center "+
-					"(at /runpod-volume); keep one of them.", other, id, v.DataCenter))
+		names = append(names, fmt.Sprintf("%q", t.Name))
+	}
+	diags.AddAttributeWarning(path.Root("template_id"), summaryNewPodTemplate,
+		fmt.Sprintf("template_id of endpoint %q is known only after apply, and every template this plan creates is a pod "+
+			"template (serverless = false): %s. Endpoints take serverless templates only, so if template_id is one of "+
+			"them, Runpod refuses the endpoint at apply (Not A Serverless Template), after the template is created. Set "+
+			"serverless = true on the template the endpoint uses (it is then a serverless template: pods cannot use it).",
+			plan.Name.ValueString(), strings.Join(names, ", ")))
+}
+
+// checkVolumes fails the plan on network volumes the endpoint cannot use:
+// unknown ones, two in one data center, or one outside data_center_ids.
+// Volumes whose ids are known are read; while they are known only after
+// apply (created in the same apply), the data centers the configuration
+// states for them in network_volume_data_center_ids stand in. Those are
+// checked against the volumes as soon as the ids are known: for volumes of
+// the same apply, in the plan Terraform makes of the endpoint during apply,
+// after the volumes exist and before the endpoint is sent.
+func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	declared, declaredKnown := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeDataCenterIDs, diags)
+	declaredKnown = declaredKnown && !plan.NetworkVolumeDataCenterIDs.IsNull()
+	var vols []placedVolume
+	ids, ok := tfvalue.StringsIfKnown(ctx, plan.NetworkVolumeIDs, diags)
+	switch {
+	case ok && len(ids) > 0:
+		for _, id := range ids {
+			v, err := providerdata.Get(ctx, r.Data.Reads(), runpod.NetworkVolumes, id)
+			switch {
+			case runpod.IsNotFound(err):
+				diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Not Found",
+					fmt.Sprintf("network volume %q does not exist in this account.", id))
+				continue
+			case err != nil:
+				diags.Append(diagnostics.APIError("Cannot Check Network Volume", fmt.Sprintf("reading network volume %s", id), err))
+				return
+			}
+			vols = append(vols, placedVolume{fmt.Sprintf("%q (%s)", v.Name, id), v.DataCenter})
 		}
-		byDC[v.DataCenter] = id
-		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.DataCenter) {
-			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
-				fmt.Sprintf("network volume %q (%s) is in %s, which is not in data_center_ids (%s). Workers run only where "+
-					"their volume is: add %s to data_center_ids, or use a volume in one of them.",
-					v.Name, id, v.DataCenter, strings.Join(dcs, ", "), v.DataCenter))
+		if declaredKnown && len(vols) == len(ids) {
+			if d := declaredMismatch(vols, declared); d != "" {
+				diags.AddAttributeError(path.Root("network_volume_data_center_ids"), summaryDeclaredMismatch, d)
+				return
+			}
+		}
+	case !ok && declaredKnown:
+		for i, dc := range declared {
+			vols = append(vols, placedVolume{fmt.Sprintf("#%d of network_volume_ids (known after apply)", i+1), dc})
 		}
 	}
+	checkPlacedVolumes(ctx, plan, vols, diags)
+}
+
+// placedVolume is a network volume of the endpoint and its data center.
+type placedVolume struct{ what, dc string }
+
+// checkPlacedVolumes holds the API's rules on an endpoint's volumes: one per
+// data center, each in data_center_ids when that is set.
+func checkPlacedVolumes(ctx context.Context, plan resourceModel, vols []placedVolume, diags *diag.Diagnostics) {
+	dcs, dcsKnown := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	byDC := map[string]string{}
+	for _, v := range vols {
+		if other, dup := byDC[v.dc]; dup {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Two Network Volumes In One Data Center",
+				fmt.Sprintf("network volumes %s and %s are both in %s. An endpoint mounts one volume per data center "+
+					"(at /runpod-volume); keep one of them.", other, v.what, v.dc))
+		}
+		byDC[v.dc] = v.what
+		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, v.dc) {
+			diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
+				fmt.Sprintf("network volume %s is in %s, which is not in data_center_ids (%s). Workers run only where "+
+					"their volume is: add %s to data_center_ids, or use a volume in one of them.",
+					v.what, v.dc, strings.Join(dcs, ", "), v.dc))
+		}
+	}
+}
+
+const summaryDeclaredMismatch = "Network Volume Data Centers Do Not Match"
+
+// declaredMismatch compares the volumes' data centers with the ones
+// network_volume_data_center_ids states (as multisets: one entry per
+// volume, any order), and says how they differ; "" when they agree.
+func declaredMismatch(vols []placedVolume, declared []string) string {
+	have := make([]string, len(vols))
+	lines := make([]string, len(vols))
+	for i, v := range vols {
+		have[i] = v.dc
+		lines[i] = fmt.Sprintf("  - %s: %s", v.what, v.dc)
+	}
+	want := slices.Clone(declared)
+	slices.Sort(have)
+	slices.Sort(want)
+	if slices.Equal(have, want) {
+		return ""
+	}
+	return fmt.Sprintf("network_volume_data_center_ids states %s, but the volumes of network_volume_ids are in %s:\n%s\n\n"+
+		"It must list each volume's data center, one entry per volume (for example [for v in ... : v.data_center_id] "+
+		"beside network_volume_ids = [for v in ... : v.id]). Correct it, or remove it.",
+		quoteList(declared), quoteList(have), strings.Join(lines, "\n"))
 }
 
 func quoteList(vals []string) string {

@@ -59,6 +59,20 @@ func (r *endpointResource) appliedEstimate(ctx context.Context, m resourceModel)
 	return types.Float64Null()
 }
 
+// refreshedEstimate is the estimate for the endpoint a refresh read (m),
+// given the one state had: kept while the active workers and compute are
+// what state had (a later price or stock change is never a diff), and
+// priced again (or null when it cannot be) when they changed outside
+// Terraform, so that the estimate describes the endpoint as it is and a
+// plan that puts the configuration back shows, and counts, the change.
+// An imported endpoint's null estimate stays null.
+func (r *endpointResource) refreshedEstimate(ctx context.Context, state, m resourceModel) types.Float64 {
+	if state.EstimatedCostPerHour.IsNull() || (m.WorkersMin.Equal(state.WorkersMin) && !computeChanged(m, state)) {
+		return state.EstimatedCostPerHour
+	}
+	return r.appliedEstimate(ctx, m)
+}
+
 // alwaysOnCost is estimated_cost_per_hour: workers_min × one worker's price,
 // rounded to four decimals; false when either is not known.
 func alwaysOnCost(m resourceModel, wp workerCost) (float64, bool) {

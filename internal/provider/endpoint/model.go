@@ -58,6 +58,9 @@ type resourceModel struct {
 
 	TemplateID          types.String `tfsdk:"template_id"`
 	WaitForReadyWorkers types.Int64  `tfsdk:"wait_for_ready_workers"`
+	// NetworkVolumeDataCenterIDs is what the configuration states about
+	// its volumes' data centers (checkVolumes); the API does not return it.
+	NetworkVolumeDataCenterIDs types.List `tfsdk:"network_volume_data_center_ids"`
 	// EstimatedCostPerHour is set by the plan (planCost) and kept.
 	EstimatedCostPerHour types.Float64  `tfsdk:"estimated_cost_per_hour"`
 	Timeouts             timeouts.Value `tfsdk:"timeouts"`

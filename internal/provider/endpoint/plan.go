@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -130,13 +131,18 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if creating {
 		defer r.refuseOrphan(ctx, req, resp)
 	}
+	checkBodySize(ctx, plan, state, creating, &resp.Diagnostics)
 	if creating || computeChanged(plan, state) {
 		r.checkCompute(ctx, plan, &resp.Diagnostics)
 	}
 	if tfvalue.Known(plan.TemplateID) && (creating || !plan.TemplateID.Equal(state.TemplateID)) {
 		r.checkTemplate(ctx, plan, &resp.Diagnostics)
 	}
-	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) {
+	if plan.TemplateID.IsUnknown() {
+		r.warnNewPodTemplates(plan, &resp.Diagnostics)
+	}
+	if creating || !plan.NetworkVolumeIDs.Equal(state.NetworkVolumeIDs) || !plan.DataCenterIDs.Equal(state.DataCenterIDs) ||
+		!plan.NetworkVolumeDataCenterIDs.Equal(state.NetworkVolumeDataCenterIDs) {
 		r.checkVolumes(ctx, plan, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
@@ -160,6 +166,40 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
 	}
 	r.planCost(ctx, plan, state, creating, replacing, createHalf, resp)
+}
+
+// checkBodySize refuses, at plan time, a create or update body over
+// Runpod's request limit (runpod.MaxRequestBodyBytes), which the API would
+// refuse at apply with a bare 413, as pods and templates do. Values not
+// known yet are left out of the body, so a body already over the limit
+// surely is. It names env, the one attribute that can make an endpoint's
+// body large, when env is known.
+func checkBodySize(ctx context.Context, plan, state resourceModel, creating bool, diags *diag.Diagnostics) {
+	var body any
+	var d diag.Diagnostics
+	if creating {
+		body, d = toCreateRequest(ctx, plan)
+	} else {
+		var changed bool
+		body, changed, d = toUpdateRequest(ctx, plan, state)
+		if !changed {
+			return
+		}
+	}
+	if d.HasError() {
+		return
+	}
+	size, err := runpod.BodySize(body)
+	if err != nil || size <= runpod.MaxRequestBodyBytes {
+		return
+	}
+	if tfvalue.Known(plan.Env) {
+		summary, detail := diagnostics.RequestTooLarge("env", size)
+		diags.AddAttributeError(path.Root("env"), summary, detail)
+		return
+	}
+	summary, detail := diagnostics.RequestTooLarge("the endpoint's settings", size)
+	diags.AddError(summary, detail)
 }
 
 // privateReplacing is set by the first plan call of a replacement for the
@@ -226,4 +266,42 @@ func (r *endpointResource) refuseOrphan(ctx context.Context, req resource.Modify
 		body, d := toCreateRequest(ctx, plan)
 		return lookalike(body).ShapeKnown(!d.HasError()), tfvalue.Known(plan.Name)
 	})
+}
+
+// cudaFromTemplate plans allowed_cuda_versions left out of the
+// configuration. Runpod seeds a GPU endpoint's CUDA versions from the
+// template at create, unless the body sets a floor (API.md §11: the
+// template is expanded once), so a create from a template plans it unknown.
+// A PATCH, even one with a new template_id, leaves the versions as they
+// are, so an existing endpoint from a template keeps what it has. Without a
+// template, unset means any version (null).
+type cudaFromTemplate struct{}
+
+func (cudaFromTemplate) Description(context.Context) string {
+	return "When not configured: the template's CUDA versions at create from template_id, then what the endpoint has; " +
+		"without a template, any version."
+}
+
+func (m cudaFromTemplate) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (cudaFromTemplate) PlanModifySet(ctx context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
+	if req.Plan.Raw.IsNull() || !req.ConfigValue.IsNull() {
+		return
+	}
+	var tid, minCuda types.String
+	var pools types.List
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("template_id"), &tid)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("min_cuda_version"), &minCuda)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("gpu_pools"), &pools)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	switch {
+	case tid.IsNull() || pools.IsNull() || tfvalue.Known(minCuda):
+		resp.PlanValue = types.SetNull(types.StringType)
+	case req.State.Raw.IsNull():
+		resp.PlanValue = types.SetUnknown(types.StringType)
+	default:
+		resp.PlanValue = req.StateValue
+	}
 }

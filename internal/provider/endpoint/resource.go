@@ -182,6 +182,7 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	before := state.WorkersMax
 	m := fromAPI(ctx, e, state)
+	m.EstimatedCostPerHour = r.refreshedEstimate(ctx, state, m)
 	// Runpod lowers workers_max by itself on idle or failing endpoints:
 	// remember what state had, so that the plan can say why it differs.
 	if !before.IsNull() && !before.IsUnknown() && m.WorkersMax.ValueInt64() < before.ValueInt64() {

@@ -142,6 +142,23 @@ func resourceAttributes() map[string]schema.Attribute {
 			Optional:    true,
 			Validators:  []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},
+		"network_volume_data_center_ids": schema.ListAttribute{
+			MarkdownDescription: "The data center of each volume in `network_volume_ids`, one entry per volume in any " +
+				"order, e.g. `[for v in runpod_network_volume.w : v.data_center_id]` beside `network_volume_ids = [for v " +
+				"in runpod_network_volume.w : v.id]`. Optional. A volume created in the same apply has an id known only " +
+				"after apply, and its data center is then known to the plan only through this attribute: with it, the " +
+				"plan refuses two volumes in one data center, or one outside `data_center_ids`, before anything is " +
+				"created. It must match the volumes: the plan checks it as soon as their ids are known (for volumes of " +
+				"the same apply, in the plan Terraform makes during apply, once the volumes exist and before the endpoint " +
+				"is sent), and refuses a mismatch. Not read back from Runpod (null after import).",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.List{
+				listvalidator.SizeAtLeast(1),
+				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
+				listvalidator.AlsoRequires(path.MatchRoot("network_volume_ids")),
+			},
+		},
 		"execution_timeout_ms": schema.Int64Attribute{
 			MarkdownDescription: fmt.Sprintf("Longest a job may run, in milliseconds (default %d, 5 minutes; the "+
 				"console's default is 600000).", defaultExecutionTimeoutMs),
@@ -173,7 +190,9 @@ func resourceAttributes() map[string]schema.Attribute {
 				"first `cpu` flavour. 0 with `workers_min = 0`: flex workers bill only while they run jobs (per second, " +
 				"plus the idle timeout) and are not in this figure. It is known in the plan that creates or replaces the " +
 				"endpoint or changes its active workers or compute (`terraform show -json` of a saved plan has it, for " +
-				"policy checks and budgets) and kept as planned otherwise, so a later price or stock change is no diff. " +
+				"policy checks and budgets) and kept as planned otherwise, so a later price or stock change is no diff. A " +
+				"refresh that finds the active workers or compute changed outside Terraform (in the console) prices the " +
+				"endpoint as it is then, so a plan that puts the configuration back shows the change of cost. " +
 				"List prices: discounts and the container disk are not included. Null after an import until such a change.",
 			Computed: true,
 		},
@@ -256,9 +275,13 @@ func computeAttributes() map[string]schema.Attribute {
 		},
 		"allowed_cuda_versions": schema.SetAttribute{
 			MarkdownDescription: "CUDA versions (`major.minor`) a worker's machine may have; unset means any. Conflicts " +
-				"with `min_cuda_version`. GPU endpoints only.",
-			ElementType: types.StringType,
-			Optional:    true,
+				"with `min_cuda_version`. GPU endpoints only. With `template_id`, unset takes the template's CUDA " +
+				"versions at create (known after apply; not with `min_cuda_version`, which Runpod keeps them out for) " +
+				"and then keeps what the endpoint has; set `[]` for any version whatever the template lists.",
+			ElementType:   types.StringType,
+			Optional:      true,
+			Computed:      true,
+			PlanModifiers: []planmodifier.Set{cudaFromTemplate{}},
 			Validators: []validator.Set{
 				setvalidator.ValueStringsAre(stringvalidator.RegexMatches(cudaPattern, "must be major.minor, e.g. 12.8")),
 				setvalidator.ConflictsWith(path.MatchRoot("min_cuda_version")),

@@ -2,6 +2,7 @@ package endpoint_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -90,4 +91,85 @@ func TestAccEndpoint_templateWithEnv(t *testing.T) {
 			},
 		},
 	})
+}
+
+// A template's CUDA versions are part of what it gives an endpoint at create
+// (API.md §11: the template is expanded once): an endpoint from a public
+// template that lists CUDA versions, and one from a template of the same
+// configuration, are created without an inconsistent result, keep the
+// template's versions in state, and the next plan is empty. A configured
+// min_cuda_version keeps the template's versions out, as Runpod does.
+func TestAccEndpoint_templateCudaVersionsConverge(t *testing.T) {
+	env := newEnv(t)
+	pub := runpodfake.DefaultTemplate("vLLM CUDA 12.8", "runpod/worker-v1-vllm:v2.8.0")
+	pub.ID = "worker-vllm-cuda"
+	pub.Serverless, pub.StartSSH, pub.StartJupyter = true, false, false
+	pub.AllowedCudaVersions = []string{"12.8", "12.9"}
+	env.Fake.SeedPublicTemplate(pub, "verified")
+	cli := env.CLI(t)
+	cfg := func(extra string) string {
+		return acctest.Testdata(t, "endpoint_from_cuda_templates", map[string]any{"PublicID": pub.ID, "Extra": extra})
+	}
+	cli.SetConfig(cfg(""))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	for address, want := range map[string]string{"runpod_endpoint.public": "[12.8 12.9]", "runpod_endpoint.own": "[12.6]"} {
+		if got := fmt.Sprint(cli.StateAttributes(address)["allowed_cuda_versions"]); got != want {
+			t.Errorf("%s has allowed_cuda_versions %s in state, want the template's %s", address, got, want)
+		}
+		e, _ := env.Fake.Endpoint(cli.StateID(address))
+		if got := fmt.Sprint(e.GPU.AllowedCudaVersions); got != want {
+			t.Errorf("%s holds allowed CUDA versions %s, want the template's %s", address, got, want)
+		}
+	}
+	cli.ExpectNoChanges()
+
+	// A floor set in the configuration: Runpod does not seed the
+	// template's versions beside it (they would conflict), and state says so.
+	cli.MustRun("destroy", "-auto-approve", "-input=false")
+	cli.SetConfig(cfg(`min_cuda_version = "12.4"`))
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if got := cli.StateAttributes("runpod_endpoint.own")["allowed_cuda_versions"]; got != nil {
+		t.Errorf("with min_cuda_version, allowed_cuda_versions is %v in state, want null", got)
+	}
+	cli.ExpectNoChanges()
+}
+
+// An endpoint made from a template that the same plan creates: the plan
+// cannot read the template (its id is known only after apply), so when
+// every template the plan creates is a pod template it warns on template_id
+// that Runpod will refuse it, and apply does; a new serverless template gets
+// no warning. Making the template serverless in the same plan as the
+// endpoint is then accepted at plan (the template's update comes first) and
+// applies.
+func TestAccEndpoint_newPodTemplateWarnedAtPlan(t *testing.T) {
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cfg := func(serverless bool) string {
+		return acctest.Testdata(t, "endpoint_from_new_template", map[string]any{"Serverless": serverless})
+	}
+	const summary = "Endpoint Template Known Only After Apply Is A Pod Template"
+	cli.Init()
+	cli.SetConfig(cfg(true))
+	res := cli.RunJSON("plan", "-input=false")
+	if ws := res.Warnings(summary); res.ExitCode != 0 || len(ws) != 0 {
+		t.Errorf("with a new serverless template the plan exited %d with warnings %+v, want none", res.ExitCode, ws)
+	}
+
+	cli.SetConfig(cfg(false))
+	res = cli.RunJSON("plan", "-input=false")
+	ws := res.Warnings(summary)
+	if res.ExitCode != 0 || len(ws) != 1 || ws[0].Address != "runpod_endpoint.e" || ws[0].Snippet == nil ||
+		!strings.Contains(ws[0].Snippet.Code, "template_id") || !strings.Contains(ws[0].Detail, `pod template (serverless = false): "new-worker"`) {
+		t.Fatalf("plan exited %d with warnings %+v, want one %q on template_id naming \"new-worker\"", res.ExitCode, ws, summary)
+	}
+	cli.MustFail("apply", "-auto-approve", "-input=false").Contains(t, "Not A Serverless Template")
+	if n := env.Fake.EndpointCount(); n != 0 {
+		t.Errorf("%d endpoints exist after the refused apply", n)
+	}
+
+	cli.SetConfig(cfg(true))
+	cli.MustRun("plan", "-input=false").Lacks(t, "Not A Serverless Template", summary)
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	cli.ExpectNoChanges()
 }

@@ -2,6 +2,7 @@ package providerdata
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -32,6 +33,8 @@ type TemplatePlans struct {
 	// destroyed holds the pods, clusters and endpoints (by UserKind and
 	// id) that the plan destroys or replaces.
 	destroyed map[userKey]bool
+	// created holds the templates the plan creates (RecordNew).
+	created []NewTemplate
 }
 
 // UserKind is a kind of object that can use a template.
@@ -95,6 +98,9 @@ type TemplatePlan struct {
 	// EnvAfter is the template's env after the apply when the plan changes
 	// it and the new value is known; nil otherwise.
 	EnvAfter map[string]string
+	// ServerlessAfter is the template's serverless flag after the apply
+	// when the plan changes it and the new value is known; nil otherwise.
+	ServerlessAfter *bool
 }
 
 // Record notes what the plan does to template id; the last record wins.
@@ -119,4 +125,34 @@ func (p *TemplatePlans) Lookup(id string) (TemplatePlan, bool) {
 	defer p.mu.Unlock()
 	plan, ok := p.m[id]
 	return plan, ok
+}
+
+// NewTemplate is a template the current plan creates: its id is known only
+// after apply, so what references it cannot read it at plan time.
+type NewTemplate struct {
+	Name string
+	// Serverless is the planned serverless flag when ServerlessKnown.
+	Serverless, ServerlessKnown bool
+}
+
+// RecordNew notes, from a template's ModifyPlan, a template the plan
+// creates.
+func (p *TemplatePlans) RecordNew(t NewTemplate) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.created = append(p.created, t)
+}
+
+// NewTemplates are the templates the plan creates, as far as it was
+// planned yet: Terraform plans a template before what references it.
+func (p *TemplatePlans) NewTemplates() []NewTemplate {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.created)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -72,8 +73,21 @@ func tooLarge(err error) (diag.Diagnostic, bool) {
 // registry, a new env), so that their "templates use this" warnings leave it
 // out (providerdata.TemplatePlans).
 func (r *templateResource) recordPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || r.Data == nil {
-		return // a create: nothing references it yet
+	if r.Data == nil {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		// A create: nothing references it yet, but an endpoint of the same
+		// plan may (its id is known only after apply), and endpoints take
+		// serverless templates only.
+		var serverless types.Bool
+		if !req.Plan.Raw.IsNull() && !req.Plan.GetAttribute(ctx, path.Root("serverless"), &serverless).HasError() {
+			var name types.String
+			_ = req.Plan.GetAttribute(ctx, path.Root("name"), &name)
+			r.Data.TemplatePlans().RecordNew(providerdata.NewTemplate{Name: name.ValueString(),
+				Serverless: serverless.ValueBool(), ServerlessKnown: !serverless.IsUnknown() && !serverless.IsNull()})
+		}
+		return
 	}
 	var state templateModel
 	if diags := req.State.Get(ctx, &state); diags.HasError() {
@@ -95,6 +109,10 @@ func (r *templateResource) recordPlan(ctx context.Context, req resource.ModifyPl
 			return
 		}
 		rec.EnvAfter = env
+	}
+	if !plan.Serverless.Equal(state.Serverless) && !plan.Serverless.IsUnknown() {
+		serverless := plan.Serverless.ValueBool()
+		rec.ServerlessAfter = &serverless
 	}
 	r.Data.TemplatePlans().Record(id, rec)
 }
