@@ -420,3 +420,46 @@ func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 		t.Errorf("%d volumes with allow_duplicate, want 2", n)
 	}
 }
+
+// A new volume without type, in a data center with two tiers (US-TX-3): the
+// create gets the data center's default tier, which the catalog names at
+// plan, so the saved plan a cost policy reads has the monthly cost known,
+// the same figure as the warning, and the warning names the tier it prices.
+func TestAccNetworkVolume_cliDefaultTierCostKnown(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("default-tier", 10, "US-TX-3"))
+	cli.Init()
+
+	res, plan := cli.SavedPlan()
+	if plan == nil {
+		t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	var after, unknown map[string]any
+	for _, rc := range plan.ResourceChanges {
+		if rc.Address == addr {
+			after, _ = rc.Change.After.(map[string]any)
+			unknown, _ = rc.Change.AfterUnknown.(map[string]any)
+		}
+	}
+	if unknown["estimated_cost_per_month"] == true || after["estimated_cost_per_month"] != 0.7 {
+		t.Errorf("estimated_cost_per_month in the saved plan = %v (unknown: %v), want 0.7",
+			after["estimated_cost_per_month"], unknown["estimated_cost_per_month"])
+	}
+	if unknown["type"] == true || after["type"] != "STANDARD" {
+		t.Errorf("type in the saved plan = %v (unknown: %v), want STANDARD, the data center's default", after["type"], unknown["type"])
+	}
+
+	jr := cli.RunJSON("plan", "-input=false")
+	ws := jr.Warnings(costWarning)
+	if len(ws) != 1 || !strings.Contains(ws[0].Summary, `"default-tier" at $0.70/month`) ||
+		!strings.Contains(ws[0].Detail, "(10 GB, STANDARD: the data center's default tier") ||
+		!strings.Contains(ws[0].Detail, "costs about $0.70 per month") || strings.Contains(ws[0].Detail, "if that tier is") {
+		t.Errorf("-json cost warnings %+v, want one pricing the STANDARD default tier at $0.70 per month", ws)
+	}
+
+	cli.MustRun("apply", "-input=false", "tfplan")
+	if st := cli.StateAttributes(addr); st["type"] != "STANDARD" || st["estimated_cost_per_month"] != 0.7 {
+		t.Errorf("state type %v, estimated_cost_per_month %v; want STANDARD and 0.7", st["type"], st["estimated_cost_per_month"])
+	}
+}

@@ -136,7 +136,8 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			},
 			"type": schema.StringAttribute{
 				MarkdownDescription: "Storage tier: `STANDARD` or `HIGH_PERFORMANCE`. Defaults to the data center's " +
-					"primary tier (known at plan time when the data center offers only one). Changing it replaces the volume.",
+					"primary tier, the first the catalog lists for it (`runpod_data_center`'s `network_volume_types`): the plan " +
+					"shows it and prices it, and the create asks for it. Changing it replaces the volume.",
 				Optional: true,
 				Computed: true,
 				Validators: []validator.String{
