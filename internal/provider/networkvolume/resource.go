@@ -211,13 +211,18 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(d)
 		return
 	}
+	// The PATCH's answer is kept for a read-back that fails: Runpod took
+	// the change (a grow cannot be undone), so state must say so.
+	var written kinds.Written[runpod.NetworkVolume]
 	if body, changed := toUpdateRequest(plan, state); changed {
-		if _, err := client.UpdateNetworkVolume(ctx, id, body); err != nil {
+		updated, err := client.UpdateNetworkVolume(ctx, id, body)
+		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return
 		}
+		written = kinds.Written[runpod.NetworkVolume]{Verb: "Updated", Answer: updated}
 	}
-	readInto(ctx, client, id, kinds.Written[runpod.NetworkVolume]{}, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, id, written, plan, &resp.State, &resp.Diagnostics)
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
