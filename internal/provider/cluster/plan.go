@@ -208,14 +208,18 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	}
 
 	var replace path.Paths
-	var recorded []string
+	// recorded are settings the import could not read that the
+	// configuration sets; unset are settings the import read from the
+	// member pods that the configuration leaves out. Both are written down
+	// as configured (the latter as null).
+	var recorded, unset []string
 	for _, f := range immutable(plan, state) {
 		switch {
 		case f.plan.Equal(f.state):
-		case imported && f.configOnly && (f.state.IsNull() || f.plan.IsNull()):
-			// Not read by the import (null in state), or read from the
-			// member pods but left unset: written down as configured.
+		case imported && f.configOnly && f.state.IsNull():
 			recorded = append(recorded, f.name)
+		case imported && f.configOnly && f.plan.IsNull():
+			unset = append(unset, f.name)
 		default:
 			replace = append(replace, path.Root(f.name))
 		}
@@ -250,34 +254,62 @@ func (r *clusterResource) planChange(ctx context.Context, plan, state resourceMo
 	estimate := state.EstimatedCostPerHour
 	switch {
 	case adoptSize:
+		// The pods already bill: the refresh stated their cost (Read), and
+		// the plan keeps that figure, so that nothing counts as added.
 		res, _ := r.checkIfPossible(ctx, plan)
-		estimate = types.Float64Unknown()
 		detail := fmt.Sprintf("Cluster %q (%s) was resized outside Terraform from %d to %d pods, and the configuration now "+
-			"says pod_count = %d. The plan records the new size in state; the cluster itself is not touched.",
-			state.Name.ValueString(), state.ID.ValueString(), applied, reported, reported)
+			"says pod_count = %d. The plan records the new size in state; the cluster itself is not touched, and nothing "+
+			"new starts billing: the %d pods already run.",
+			state.Name.ValueString(), state.ID.ValueString(), applied, reported, reported, reported)
 		if res != nil && res.GPU != nil && res.Price.Known {
-			detail += " " + costSentence(plan, res) + " " + billingNote
+			detail += " They cost " + costSentence(plan, res) + " " + billingNote
 			estimate = types.Float64Value(res.Price.PerHour)
+		}
+		if estimate.IsNull() {
+			estimate = r.estimate(ctx, plan)
 		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summarySizeAdopted, detail)
 	case scaled:
 		resp.Diagnostics.AddAttributeWarning(path.Root("pod_count"), summaryScaled, r.scaledDetail(ctx, plan, state, applied, reported))
 	}
-	if imported && len(recorded) > 0 {
-		// Settings the import could not read, configured now: written down
-		// in state (an in-place update, which also clears the import mark,
-		// so that a create-time setting added later replaces the cluster as
-		// it should). With none, the import plans alone.
-		estimate = types.Float64Unknown()
-		resp.Diagnostics.AddWarning(summaryRecorded,
-			fmt.Sprintf("Cluster %q (%s) was imported, and Runpod does not return every setting a cluster was created with "+
-				"(the start flags, data_center_ids, and container settings the import could not read from its member pods); "+
-				"the configuration sets %s. This plan writes them into state as configured, without checking them against the "+
-				"cluster and without changing it; from then on, changing one replaces the cluster. If they do not match how "+
-				"the cluster was created, replace it (terraform apply -replace) to rebuild it as configured.",
-				state.Name.ValueString(), state.ID.ValueString(), strings.Join(recorded, ", ")))
+	if imported && len(recorded)+len(unset) > 0 {
+		// Settings the import could not read, configured now, or read from
+		// the members and left out of the configuration: written down in
+		// state (an in-place update, which also clears the import mark, so
+		// that a create-time setting added later replaces the cluster as it
+		// should). With none, the import plans alone. Nothing starts, and
+		// the cost stays the figure the refresh stated (null when the
+		// catalog could not say then: estimated now).
+		if estimate.IsNull() {
+			estimate = r.estimate(ctx, plan)
+		}
+		resp.Diagnostics.AddWarning(summaryRecorded, recordedDetail(state, recorded, unset))
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("estimated_cost_per_hour"), estimate)...)
+}
+
+// recordedDetail is the warning of an imported (or moved) cluster whose
+// plan writes down settings Runpod does not return: those the configuration
+// sets, and those the import read from the member pods that it leaves out.
+func recordedDetail(state resourceModel, recorded, unset []string) string {
+	var what []string
+	if len(recorded) > 0 {
+		what = append(what, "the configuration sets "+strings.Join(recorded, ", "))
+	}
+	if len(unset) > 0 {
+		verb := "it leaves"
+		if len(recorded) == 0 {
+			verb = "the configuration leaves"
+		}
+		what = append(what, fmt.Sprintf("%s %s unset, which the import read from the member pods", verb, strings.Join(unset, ", ")))
+	}
+	return fmt.Sprintf("Cluster %q (%s) was imported, and Runpod does not return every setting a cluster was created with "+
+		"(the start flags, data_center_ids, and container settings the import could not read from its member pods); "+
+		"%s. This plan writes them into state as the configuration has them (unset ones as null), without checking them "+
+		"against the cluster and without changing it; nothing starts, and estimated_cost_per_hour keeps its figure. From "+
+		"then on, changing one replaces the cluster. If they do not match how the cluster was created, replace it "+
+		"(terraform apply -replace) to rebuild it as configured.",
+		state.Name.ValueString(), state.ID.ValueString(), strings.Join(what, "; "))
 }
 
 // scaledDetail explains a cluster resized outside Terraform whose
@@ -301,9 +333,9 @@ func (r *clusterResource) scaledDetail(ctx context.Context, plan, state resource
 		"OpenTofu; ADDRESS is the resource address shown here). That destroys this cluster and creates one with %s, "+
 		"billed from creation until destroyed.\n"+
 		"  - Remove it: terraform destroy works as usual.\n\n"+
-		"Until then this warning repeats on every plan, and estimated_cost_per_hour stays the figure for the %d pods "+
-		"Terraform applied.",
-		state.Name.ValueString(), state.ID.ValueString(), reported, applied, applied, applied, reported, rebuild, applied)
+		"Until then this warning repeats on every plan, and estimated_cost_per_hour is the figure for the %d pods that "+
+		"run now (the refresh recomputes it when Runpod reports another size).",
+		state.Name.ValueString(), state.ID.ValueString(), reported, applied, applied, applied, reported, rebuild, reported)
 }
 
 // checkIfPossible runs the catalog check when the provider can call the

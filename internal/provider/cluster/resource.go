@@ -25,6 +25,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // ResourceType is the Terraform type name of the resource.
@@ -178,6 +179,7 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	// The read that follows an import (its state holds only the id) reads
 	// the container settings from the members too, as a list result does.
 	importRead := state.Name.IsNull()
+	priorReported := state.ReportedPodCount
 	// A state written before reported_pod_count existed may hold Runpod's
 	// count in pod_count; the size Terraform applied is in private state.
 	if applied, ok, diags := privateAppliedPodCount.Get(ctx, req.Private); ok && !diags.HasError() {
@@ -192,11 +194,34 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if importRead {
 		resp.Diagnostics.Append(state.setContainerFromMembers(ctx, client, c)...)
 	}
-	if state.EstimatedCostPerHour.IsNull() {
-		// Imported: estimate once, from the size the API reports.
-		state.EstimatedCostPerHour = r.estimate(ctx, state)
-	}
+	state.EstimatedCostPerHour = r.refreshEstimate(ctx, state, priorReported)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// refreshEstimate is estimated_cost_per_hour after a read: the figure of
+// the pods that run, which bill whatever the configuration says. It is
+// estimated from the size the API reports when there is none yet (an
+// import, a state moved from runpod/runpod), and again while that size is
+// not the one Terraform applied (a console scale) or when it changed since
+// the last read; otherwise the figure stays as the plan that created the
+// cluster or accepted its size computed it. So a plan that writes down a
+// size set in the console keeps the figure the refresh stated (nothing new
+// bills), and a cost policy sees no rise. When the catalog cannot say, the
+// figure stays as it was.
+func (r *clusterResource) refreshEstimate(ctx context.Context, m resourceModel, priorReported types.Int64) types.Float64 {
+	resized := tfvalue.Known(m.ReportedPodCount) &&
+		(!m.ReportedPodCount.Equal(m.PodCount) || (tfvalue.Known(priorReported) && !m.ReportedPodCount.Equal(priorReported)))
+	if !m.EstimatedCostPerHour.IsNull() && !resized {
+		return m.EstimatedCostPerHour
+	}
+	running := m
+	if tfvalue.Known(m.ReportedPodCount) {
+		running.PodCount = m.ReportedPodCount
+	}
+	if e := r.estimate(ctx, running); !e.IsNull() {
+		return e
+	}
+	return m.EstimatedCostPerHour
 }
 
 func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -199,8 +199,10 @@ func reportedAttributes() map[string]schema.Attribute {
 		"created_at":   containerschema.StableString("When the cluster was created (RFC 3339, UTC); billing starts then."),
 		"estimated_cost_per_hour": schema.Float64Attribute{
 			MarkdownDescription: "USD per hour at the catalog's Secure Cloud GPU price, as the plan that created the " +
-				"cluster (or accepted its size) computed it: pod_count × gpu_count_per_pod × price per GPU-hour. Cluster " +
-				"pods can bill above pod prices; the `runpod_cluster_billing` data source has the real spend.",
+				"cluster computed it: pod_count × gpu_count_per_pod × price per GPU-hour. When Runpod reports another " +
+				"size (a console scale, `reported_pod_count`), the refresh computes it anew for the pods that run, so a " +
+				"plan that only writes that size down adds nothing. Cluster pods can bill above pod prices; the " +
+				"`runpod_cluster_billing` data source has the real spend.",
 			Computed: true,
 		},
 	}

@@ -420,3 +420,83 @@ func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 		t.Errorf("%d volumes with allow_duplicate, want 2", n)
 	}
 }
+
+// A new volume without type, in a data center with two tiers (US-TX-3): the
+// create gets the data center's default tier, which the catalog names at
+// plan, so the saved plan a cost policy reads has the monthly cost known,
+// the same figure as the warning, and the warning names the tier it prices.
+func TestAccNetworkVolume_cliDefaultTierCostKnown(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(cliVolume("default-tier", 10, "US-TX-3"))
+	cli.Init()
+
+	res, plan := cli.SavedPlan()
+	if plan == nil {
+		t.Fatalf("plan failed:\n%s", res.Output())
+	}
+	var after, unknown map[string]any
+	for _, rc := range plan.ResourceChanges {
+		if rc.Address == addr {
+			after, _ = rc.Change.After.(map[string]any)
+			unknown, _ = rc.Change.AfterUnknown.(map[string]any)
+		}
+	}
+	if unknown["estimated_cost_per_month"] == true || after["estimated_cost_per_month"] != 0.7 {
+		t.Errorf("estimated_cost_per_month in the saved plan = %v (unknown: %v), want 0.7",
+			after["estimated_cost_per_month"], unknown["estimated_cost_per_month"])
+	}
+	if unknown["type"] == true || after["type"] != "STANDARD" {
+		t.Errorf("type in the saved plan = %v (unknown: %v), want STANDARD, the data center's default", after["type"], unknown["type"])
+	}
+
+	jr := cli.RunJSON("plan", "-input=false")
+	ws := jr.Warnings(costWarning)
+	if len(ws) != 1 || !strings.Contains(ws[0].Summary, `"default-tier" at $0.70/month`) ||
+		!strings.Contains(ws[0].Detail, "(10 GB, STANDARD: the data center's default tier") ||
+		!strings.Contains(ws[0].Detail, "costs about $0.70 per month") || strings.Contains(ws[0].Detail, "if that tier is") {
+		t.Errorf("-json cost warnings %+v, want one pricing the STANDARD default tier at $0.70 per month", ws)
+	}
+
+	cli.MustRun("apply", "-input=false", "tfplan")
+	if st := cli.StateAttributes(addr); st["type"] != "STANDARD" || st["estimated_cost_per_month"] != 0.7 {
+		t.Errorf("state type %v, estimated_cost_per_month %v; want STANDARD and 0.7", st["type"], st["estimated_cost_per_month"])
+	}
+}
+
+// A volume grown by apply whose read-back then fails: Runpod took the
+// PATCH, so the apply succeeds with the size the PATCH's answer holds and a
+// "... Updated But Not Read Back" warning, as for every other kind, instead
+// of an error that does not say the volume grew and a state with the old
+// size.
+func TestAccNetworkVolume_cliGrowNotReadBack(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(acctest.FastRetries + cliVolume("grows", 10, "EU-RO-1"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	id := cli.StateID(addr)
+
+	cli.SetConfig(acctest.FastRetries + cliVolume("grows", 20, "EU-RO-1"))
+	// -refresh=false: the only read of the volume is the one after the PATCH.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes/" + id, Status: 500})
+	res := cli.RunJSON("apply", "-auto-approve", "-input=false", "-refresh=false")
+	if res.ExitCode != 0 {
+		t.Fatalf("apply failed although the volume was grown:\n%s", res.Output())
+	}
+	if v, ok := env.Fake.NetworkVolume(id); !ok || v.Size != 20 {
+		t.Fatalf("the volume is %+v (present %v), want 20 GB", v, ok)
+	}
+	ws := res.Warnings("Network Volume Updated But Not Read Back")
+	if len(ws) != 1 || !strings.Contains(ws[0].Detail, `updated network volume "grows"`) || !strings.Contains(ws[0].Detail, "kept in state") {
+		t.Errorf("want one not-read-back warning naming the volume, got %+v", res.Diagnostics("warning"))
+	}
+	cli.AssertUntainted(addr)
+	if st := cli.StateAttributes(addr); st["size_gb"] != 20.0 || st["reported_size_gb"] != 20.0 || st["estimated_cost_per_month"] != 1.4 {
+		t.Errorf("state size_gb %v, reported_size_gb %v, estimated_cost_per_month %v; want 20, 20 and 1.4",
+			st["size_gb"], st["reported_size_gb"], st["estimated_cost_per_month"])
+	}
+	if plan := cli.Run("plan", "-detailed-exitcode", "-input=false"); plan.ExitCode != 0 {
+		t.Errorf("the plan after the outage is not clean (exit %d):\n%s", plan.ExitCode, plan.Output())
+	}
+}

@@ -125,7 +125,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 	// The plan's type holds the old tier when it is not configured (the
 	// attribute keeps its state value until the create half); the new
 	// volume gets the configured tier or the new data center's default.
-	next := plan
+	next, defaulted := plan, false
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("type"), &next.Type)...)
 	if next.Type.IsNull() {
 		next.Type = types.StringUnknown()
@@ -135,30 +135,34 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 		if !ok {
 			return
 		}
-		if dc != nil && next.Type.IsUnknown() && len(dc.NetworkVolumeTypes) == 1 {
-			next.Type = types.StringValue(dc.NetworkVolumeTypes[0])
+		if dc != nil && next.Type.IsUnknown() {
+			next.Type = types.StringValue(primaryTier(dc))
+			defaulted = len(dc.NetworkVolumeTypes) > 1
 		}
 	}
-	resp.Diagnostics.Append(r.unique(costWarning(next, &state)))
+	resp.Diagnostics.Append(r.unique(tierCostWarning(next, &state, defaulted)))
 }
 
 // planCreate checks a new volume's placement against the catalog, fills in
 // the tier when the data center offers only one, and warns about the cost.
 func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn bool, resp *resource.ModifyPlanResponse) {
+	defaulted := false
 	if tfvalue.Known(plan.DataCenterID) && r.Data != nil {
 		dc, ok := r.checkPlacement(ctx, *plan, &resp.Diagnostics)
 		if !ok {
 			return
 		}
-		if dc != nil && plan.Type.IsUnknown() && len(dc.NetworkVolumeTypes) == 1 {
-			// The API's default is the data center's primary tier; with one
-			// tier on offer that is certain, so the plan can show it.
-			plan.Type = types.StringValue(dc.NetworkVolumeTypes[0])
+		if dc != nil && plan.Type.IsUnknown() {
+			// The API's default is the data center's primary tier, which the
+			// catalog lists first: the plan shows it, prices it, and the
+			// create asks for it, so that the volume is the one priced.
+			plan.Type = types.StringValue(primaryTier(dc))
+			defaulted = len(dc.NetworkVolumeTypes) > 1
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("type"), plan.Type)...)
 		}
 	}
 	if warn {
-		resp.Diagnostics.Append(r.unique(costWarning(*plan, nil)))
+		resp.Diagnostics.Append(r.unique(tierCostWarning(*plan, nil, defaulted)))
 	}
 }
 
@@ -196,6 +200,12 @@ func (r *volumeResource) checkPlacement(ctx context.Context, plan volumeModel, d
 	}
 	return dc, true
 }
+
+// primaryTier is the storage tier Runpod gives a volume created in dc
+// without one: the data center's primary tier (API.md, POST
+// /v2/network-volumes), the first its catalog entry lists. dc offers at
+// least one (checkPlacement).
+func primaryTier(dc *runpod.DataCenter) string { return dc.NetworkVolumeTypes[0] }
 
 type placementError struct{ summary, detail string }
 
@@ -329,6 +339,13 @@ const billingNote = "It bills from creation until deleted, whatever pods do: sto
 // costWarning is the plan warning for a new volume, or for the new volume
 // of a replacement when replaced is the volume it replaces.
 func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
+	return tierCostWarning(plan, replaced, false)
+}
+
+// tierCostWarning is costWarning for a plan whose tier is the data
+// center's default among others it offers when defaulted (type not
+// configured), which it says.
+func tierCostWarning(plan volumeModel, replaced *volumeModel, defaulted bool) diag.Diagnostic {
 	name := plan.Name.ValueString()
 	what := fmt.Sprintf("Creating network volume %q", name)
 	if replaced != nil {
@@ -360,11 +377,15 @@ func costWarning(plan volumeModel, replaced *volumeModel) diag.Diagnostic {
 		summary = fmt.Sprintf("%s: %q, %d GB %s", summaryCost, name, size, tier)
 	}
 	var figure string
+	label := tier
+	if defaulted {
+		label = tier + ": the data center's default tier, as type is not set"
+	}
 	switch {
 	case cost.Known:
-		figure = fmt.Sprintf("(%d GB, %s, %s) costs about %s per month: %s.", size, tier, where, pricing.USD(cost.USDPerMonth), cost.Formula)
+		figure = fmt.Sprintf("(%d GB, %s, %s) costs about %s per month: %s.", size, label, where, pricing.USD(cost.USDPerMonth), cost.Formula)
 	case tier != "":
-		figure = fmt.Sprintf("(%d GB, %s, %s): %s.", size, tier, where, cost.Formula)
+		figure = fmt.Sprintf("(%d GB, %s, %s): %s.", size, label, where, cost.Formula)
 	default:
 		figure = fmt.Sprintf("(%d GB, the data center's default tier, %s) costs about %s per month if that tier is "+
 			"STANDARD (%s); HIGH_PERFORMANCE costs more, at a premium Runpod does not publish.",

@@ -64,7 +64,7 @@ func TestAccNetworkVolume_costWarnings(t *testing.T) {
 				}},
 			},
 			{
-				// Tier left to a data center with two: both possibilities are named.
+				// Tier left to a data center with two: its default is priced, and named.
 				PreConfig: rec.Reset,
 				Config: `
 resource "runpod_network_volume" "w" {
@@ -75,8 +75,9 @@ resource "runpod_network_volume" "w" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("runpod_network_volume.w", plancheck.ResourceActionCreate),
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroy),
-					rec.ExpectWarning(costWarning, "the data center's default tier, in US-TX-3",
-						"about $7.00 per month if that tier is STANDARD", "HIGH_PERFORMANCE costs more"),
+					rec.ExpectWarning(costWarning, "(100 GB, STANDARD: the data center's default tier, as type is not set, in US-TX-3)",
+						"costs about $7.00 per month"),
+					plancheck.ExpectKnownValue("runpod_network_volume.w", acctest.Attr("estimated_cost_per_month"), knownvalue.Float64Exact(7)),
 				}},
 			},
 		},

@@ -136,7 +136,8 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			},
 			"type": schema.StringAttribute{
 				MarkdownDescription: "Storage tier: `STANDARD` or `HIGH_PERFORMANCE`. Defaults to the data center's " +
-					"primary tier (known at plan time when the data center offers only one). Changing it replaces the volume.",
+					"primary tier, the first the catalog lists for it (`runpod_data_center`'s `network_volume_types`): the plan " +
+					"shows it and prices it, and the create asks for it. Changing it replaces the volume.",
 				Optional: true,
 				Computed: true,
 				Validators: []validator.String{
@@ -210,13 +211,18 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(d)
 		return
 	}
+	// The PATCH's answer is kept for a read-back that fails: Runpod took
+	// the change (a grow cannot be undone), so state must say so.
+	var written kinds.Written[runpod.NetworkVolume]
 	if body, changed := toUpdateRequest(plan, state); changed {
-		if _, err := client.UpdateNetworkVolume(ctx, id, body); err != nil {
+		updated, err := client.UpdateNetworkVolume(ctx, id, body)
+		if err != nil {
 			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return
 		}
+		written = kinds.Written[runpod.NetworkVolume]{Verb: "Updated", Answer: updated}
 	}
-	readInto(ctx, client, id, kinds.Written[runpod.NetworkVolume]{}, plan, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, id, written, plan, &resp.State, &resp.Diagnostics)
 }
 
 func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -204,22 +204,24 @@ func TestAccNetworkVolume_tier(t *testing.T) {
 		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
 		Steps: []resource.TestStep{
 			{
-				// US-TX-3 offers two tiers: the API picks its primary one.
+				// US-TX-3 offers two tiers: the plan shows (and prices) its
+				// primary one, the default the catalog lists first.
 				Config: volumeConfig("fast", 20, "US-TX-3"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(addr, acctest.Attr("type")),
+					plancheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.CaptureAttr(addr, "id", &id),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("type"), knownvalue.StringExact("STANDARD")),
 					acctest.CheckFake(func() error {
-						// No tier in the body: the choice is left to the API.
+						// The tier the plan showed is asked for: the volume is
+						// the one the plan priced.
 						body, err := onlyRequestBody(env.Fake, "POST", "/v2/network-volumes")
 						if err != nil {
 							return err
 						}
-						if want := `{"name":"fast","size":20,"dataCenter":"US-TX-3"}`; body != want {
+						if want := `{"name":"fast","size":20,"dataCenter":"US-TX-3","type":"STANDARD"}`; body != want {
 							return fmt.Errorf("create body %s, want %s", body, want)
 						}
 						return nil

@@ -193,6 +193,11 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	switch {
 	case (!plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()) || (credsChanged && !afterImport):
 		requireCredentials(ctx, req, &resp.Diagnostics)
+		if r.refuseReplacingInUse(ctx, state, &resp.Diagnostics) {
+			// The plan fails: the error says what to do first, and the
+			// templates warning would only repeat what stays as it is.
+			return
+		}
 		r.warnReferencingTemplates(ctx, state, "Replacing", &resp.Diagnostics)
 	case credsChanged && afterImport:
 		resp.Diagnostics.AddWarning("Registry Credentials Recorded Without Checking",
@@ -230,6 +235,55 @@ func requireCredentials(ctx context.Context, req resource.ModifyPlanRequest, dia
 				"password_wo_version) or password. Only a credential adopted with import may leave both unset: it keeps "+
 				"the password Runpod holds.", plan.Name.ValueString()))
 	}
+}
+
+// refuseReplacingInUse fails the plan of a replacement while pods use the
+// credential: the replacement deletes it, and Runpod refuses to delete a
+// credential a pod uses (API.md, DELETE /v2/registries/{id}), whatever the
+// pod's status; a pod made from a template holds the template's credential
+// from its creation on. It names the pods, leaving out those this plan
+// destroys or replaces as far as they were planned before it, and reports
+// whether it failed the plan. Best effort when the pods cannot be listed: a
+// warning, and the delete's own refusal at apply.
+func (r *registryResource) refuseReplacingInUse(ctx context.Context, state registryModel, diags *diag.Diagnostics) bool {
+	if _, d := r.Data.Client(); d.HasError() {
+		return false
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	pods, err := providerdata.List(ctx, r.Data.Reads(), runpod.Pods)
+	if err != nil {
+		diags.AddWarning("Cannot Check Pods That Use The Registry Credential",
+			diagnostics.APIErrorDetail(fmt.Sprintf("listing pods to find those that use registry credential %q, which "+
+				"this plan replaces (Runpod refuses to delete a credential a pod uses)", name), err))
+		return false
+	}
+	var uses []string
+	for _, p := range pods {
+		if p.Registry == nil || *p.Registry != id || r.Data.TemplatePlans().UserDestroyed(providerdata.UserPod, p.ID) {
+			continue
+		}
+		line := fmt.Sprintf("  - pod %q (%s, %s)", p.Name, p.ID, p.Status)
+		if p.Template != nil && *p.Template != "" {
+			line += fmt.Sprintf(", created from template %s", *p.Template)
+		}
+		uses = append(uses, line)
+	}
+	if len(uses) == 0 {
+		return false
+	}
+	sort.Strings(uses)
+	diags.AddError("Registry Credential Is In Use",
+		fmt.Sprintf("This plan replaces registry credential %q (%s): Runpod has no update for credentials, so the "+
+			"change deletes it and creates a new one. Runpod refuses to delete a credential that a pod uses, and these "+
+			"pods use it to pull their image:\n\n%s\n\nA pod keeps the credential it was created with, from its own "+
+			"registry_auth_id or its template's, whatever its status: stopping it does not release the credential, and "+
+			"pointing its template at another credential changes only pods created afterwards. Before this change, "+
+			"terminate these pods (destroy them, or remove them in the Runpod console), or set their registry_auth_id "+
+			"to another credential (runpod_pod, or the pod's settings in the console); then plan again. To keep the "+
+			"credential, revert the change to it.\n\nThis error also stops terraform destroy, which plans the "+
+			"configuration first: revert the change, or run terraform destroy -refresh=false.",
+			name, id, strings.Join(uses, "\n")))
+	return true
 }
 
 // warnReferencingTemplates warns, naming the account's templates whose

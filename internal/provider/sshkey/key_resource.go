@@ -122,7 +122,7 @@ func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 			resp.Diagnostics.Append(privateReplacing.Remove(ctx, resp.Private)...)
 			return
 		}
-		resp.Diagnostics.Append(newKeyWarning(path.Root("public_key"), key, KeyResourceType))
+		resp.Diagnostics.Append(newKeyWarning(ctx, r.Data, path.Root("public_key"), key, KeyResourceType))
 		return
 	}
 	var state keyModel
@@ -133,7 +133,7 @@ func (r *keyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if key == nil || key.Fingerprint != fingerprintOf(state.PublicKey.ValueString()) && !state.PublicKey.IsNull() {
 		// Another key: a replacement, planned in two calls (see
 		// privateReplacing).
-		resp.Diagnostics.Append(newKeyWarning(path.Root("public_key"), key, KeyResourceType))
+		resp.Diagnostics.Append(newKeyWarning(ctx, r.Data, path.Root("public_key"), key, KeyResourceType))
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, true)...)
 	}
 }

@@ -132,7 +132,7 @@ func (r *keysResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRe
 		held = identities(known)
 	}
 	if plan.Keys.IsUnknown() {
-		resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), nil, KeysResourceType))
+		resp.Diagnostics.Append(newKeyWarning(ctx, r.Data, path.Root("keys"), nil, KeysResourceType))
 		return
 	}
 	if plan.Keys.IsNull() {
@@ -146,7 +146,7 @@ func (r *keysResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRe
 		}
 		if s.IsUnknown() {
 			if !unknownWarned {
-				resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), nil, KeysResourceType))
+				resp.Diagnostics.Append(newKeyWarning(ctx, r.Data, path.Root("keys"), nil, KeysResourceType))
 				unknownWarned = true
 			}
 			continue
@@ -155,7 +155,7 @@ func (r *keysResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRe
 		if err != nil || held[k.Fingerprint] {
 			continue // invalid keys are reported by validKey
 		}
-		resp.Diagnostics.Append(newKeyWarning(path.Root("keys"), &k, KeysResourceType))
+		resp.Diagnostics.Append(newKeyWarning(ctx, r.Data, path.Root("keys"), &k, KeysResourceType))
 	}
 }
 

@@ -284,6 +284,7 @@ func TestAccSSHKey_planWarnsRunningPodsDoNotGetNewKeys(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
 	one, two, three := testKey(1, "alice"), testKey(2, "bob"), testKey(3, "")
+	seedRunningPod(env.Fake, "dev", "")
 	twoKeys := func(second string) string {
 		return fmt.Sprintf("resource \"runpod_ssh_key\" \"a\" {\n  public_key = %q\n}\nresource \"runpod_ssh_key\" \"b\" {\n  public_key = %q\n}\n", one, second)
 	}
@@ -318,6 +319,7 @@ func TestAccSSHKeys_planWarnsRunningPodsDoNotGetNewKeys(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
 	a, b, c, d := testKey(1, "alice"), testKey(2, "bob"), testKey(3, "carol"), testKey(4, "dave")
+	seedRunningPod(env.Fake, "dev", "")
 	cli.SetConfig(keysConfig(a, b))
 	cli.Init()
 	const summary = "Warning: New SSH Key Not On Running Pods: "
@@ -333,4 +335,47 @@ func TestAccSSHKeys_planWarnsRunningPodsDoNotGetNewKeys(t *testing.T) {
 	}
 	plan.Contains(t, summary+"carol ("+fingerprint(c)+")", summary+"dave ("+fingerprint(d)+")")
 	plan.Lacks(t, summary+"alice", "more similar warning")
+}
+
+// seedRunningPod adds a RUNNING pod made in the console, whose PUBLIC_KEY
+// holds publicKeys (none when empty).
+func seedRunningPod(fake *runpodfake.Fake, name, publicKeys string) runpodfake.Pod {
+	p := runpodfake.Pod{Name: name, Image: "runpod/base:0.7.0", GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1}}
+	if publicKeys != "" {
+		p.Env = map[string]string{"PUBLIC_KEY": publicKeys}
+	}
+	return fake.SeedPod(p)
+}
+
+// The warning that running pods do not get a new key is given only when
+// there are running pods the key does not reach: not on an account
+// without pods, nor when every running pod already has the key, and not
+// for a stopped pod; it names the pods it is about.
+func TestAccSSHKey_newKeyWarningOnlyWithRunningPodsWithoutIt(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	key := testKey(1, "alice")
+	cli.SetConfig(fmt.Sprintf("resource \"runpod_ssh_key\" \"a\" {\n  public_key = %q\n}\nresource \"runpod_ssh_key\" \"b\" {\n  public_key = %q\n}\n",
+		key, testKey(2, "bob")))
+	cli.Init()
+	const summary = "New SSH Key Not On Running Pods"
+
+	// No pods at all.
+	plan := cli.MustRun("plan", "-input=false")
+	plan.Lacks(t, summary)
+
+	// A stopped pod, and a running one that has alice's key: bob's warns,
+	// naming the running pod; alice's does not.
+	stopped := seedRunningPod(env.Fake, "stopped", "")
+	env.Fake.SetPodStatus(stopped.ID, runpodfake.PodStatusExited)
+	has := seedRunningPod(env.Fake, "has-alice", key)
+	plan = cli.MustRun("plan", "-input=false")
+	plan.Lacks(t, "Warning: "+summary+": alice")
+	plan.Contains(t, "Warning: "+summary+": bob", has.ID)
+	plan.Lacks(t, stopped.ID)
+
+	// A running pod without alice's key: both warn.
+	seedRunningPod(env.Fake, "without", "")
+	plan = cli.MustRun("plan", "-input=false")
+	plan.Contains(t, "Warning: "+summary+": alice", "Warning: "+summary+": bob")
 }

@@ -1,0 +1,73 @@
+package registryauth_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// A change that replaces a credential (a new name, username, password or
+// password_wo_version) deletes the old one, which Runpod refuses while a
+// pod uses it: a pod made from a template inherits the template's
+// credential. The plan says so, as an error naming the pods and the way
+// out, instead of a plan that apply refuses; its templates warning does not
+// name the template this apply points at the new credential.
+func TestAccRegistryAuth_cliReplacementInUseFailsPlan(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	password := `password = "p"`
+	if cli.AtLeast(1, 11) {
+		password = "password_wo = \"p\"\n  password_wo_version = 1"
+	}
+	config := func(name, username string) string {
+		return acctest.Testdata(t, "registry_auth_template_in_use", map[string]string{"Name": name, "Username": username, "Password": password})
+	}
+	cli.SetConfig(config("ghcr", "u"))
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	regID, tplID := cli.StateID(addr), cli.StateID("runpod_template.t")
+
+	// A pod created from the template (in the console) pulls with the credential.
+	pod := env.Fake.SeedPod(runpodfake.Pod{
+		Name: "trainer-1", Image: "ghcr.io/acme/private:1", Template: &tplID, Registry: &regID,
+		GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
+	})
+
+	changes := map[string]string{"username": config("ghcr", "u2"), "name": config("ghcr-2", "u")}
+	if cli.AtLeast(1, 11) {
+		changes["password_wo_version"] = strings.Replace(config("ghcr", "u"), "password_wo_version = 1", "password_wo_version = 2", 1)
+	}
+	for what, cfg := range changes {
+		t.Run(what, func(t *testing.T) {
+			cli.SetConfig(cfg)
+			res := cli.RunJSON("plan", "-input=false")
+			if res.ExitCode == 0 {
+				t.Fatalf("the plan of a replacement apply would refuse succeeded:\n%s", res.Output())
+			}
+			errs := res.Diagnostics("error")
+			if len(errs) != 1 || errs[0].Summary != "Registry Credential Is In Use" {
+				t.Fatalf("plan errors %+v, want one Registry Credential Is In Use", errs)
+			}
+			for _, want := range []string{`"ghcr" (` + regID + `)`, `pod "trainer-1" (` + pod.ID + `, RUNNING)`, "terminate these pods", "stopping it does not release"} {
+				if !strings.Contains(errs[0].Detail, want) {
+					t.Errorf("the error does not say %q:\n%s", want, errs[0].Detail)
+				}
+			}
+			for _, w := range res.Warnings("Templates Use This Registry Credential") {
+				if strings.Contains(w.Detail, tplID) {
+					t.Errorf("the warning names template %s, which this apply points at the new credential:\n%s", tplID, w.Detail)
+				}
+			}
+		})
+	}
+
+	// Without the pod the replacement plans and applies.
+	env.Fake.DeletePod(pod.ID)
+	cli.SetConfig(config("ghcr", "u2"))
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	if got := cli.StateID(addr); got == regID {
+		t.Errorf("the credential was not replaced")
+	}
+}
