@@ -2,6 +2,8 @@ package pod
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"strconv"
@@ -252,6 +254,37 @@ func (f facts) ready() bool {
 	return f.pod.Status == runpod.PodStatusRunning && len(f.unmapped) == 0
 }
 
+// jupyterPasswordBytes is the entropy of a generated JupyterLab password:
+// 24 random bytes, 32 URL-safe characters.
+const jupyterPasswordBytes = 24
+
+// addJupyterPassword gives a pod created with start_jupyter = true a
+// generated JUPYTER_PASSWORD in the create body's env, unless the
+// configuration sets one, and returns it ("" when none was added). Runpod
+// injects a password of its own otherwise, but whether reads return it is
+// undocumented (API.md, Pods, "Terraform"): sent by the provider, it is the
+// configuration's env key on Runpod's side, always returned, and known to
+// jupyter_password from the create on. It is generated once, here; reads
+// and updates keep it.
+func addJupyterPassword(plan podModel, body *runpod.CreatePodRequest) (string, error) {
+	if !plan.StartJupyter.ValueBool() {
+		return "", nil
+	}
+	if _, set := body.Env["JUPYTER_PASSWORD"]; set {
+		return "", nil
+	}
+	b := make([]byte, jupyterPasswordBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	pw := base64.RawURLEncoding.EncodeToString(b)
+	if body.Env == nil {
+		body.Env = map[string]string{}
+	}
+	body.Env["JUPYTER_PASSWORD"] = pw
+	return pw, nil
+}
+
 // fromAPI is the one conversion from the API's pod to the resource's
 // model, used by Create, Read, Update and import. prior is the plan or the
 // state before the call: it supplies what the API never returns (the start
@@ -270,6 +303,11 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		GlobalNetworking: types.BoolValue(p.GlobalNetworking.Enabled),
 		DesiredStatus:    types.StringValue(f.desired),
 		JupyterPassword:  types.StringPointerValue(f.jupyterPass),
+	}
+	if f.jupyterPass == nil && tfvalue.Known(prior.JupyterPassword) {
+		// Not returned (the echo is undocumented): the password the
+		// provider generated or last read is still the pod's.
+		m.JupyterPassword = prior.JupyterPassword
 	}
 	m.keepUnreturned(p, prior)
 
@@ -595,7 +633,7 @@ func toUpdateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod
 		set()
 	}
 	if tfvalue.Known(plan.Env) && !plan.Env.Equal(state.Env) {
-		env, d := envToSend(ctx, plan, live)
+		env, d := envToSend(ctx, plan, state, live)
 		diags.Append(d...)
 		req.Env = runpod.Set(env)
 		set()
@@ -620,8 +658,9 @@ func toUpdateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod
 // envToSend is the whole env a PATCH sends, since a sent env replaces the
 // pod's: the configured keys, the injected keys live carries that the
 // configuration does not set, and the template's keys it does not
-// override.
-func envToSend(ctx context.Context, plan podModel, live *runpod.Pod) (map[string]string, diag.Diagnostics) {
+// override. A JUPYTER_PASSWORD that live does not return (Runpod's echo of
+// it is undocumented) is state's jupyter_password, so that the pod keeps it.
+func envToSend(ctx context.Context, plan, state podModel, live *runpod.Pod) (map[string]string, diag.Diagnostics) {
 	env := map[string]string{}
 	diags := plan.Env.ElementsAs(ctx, &env, false)
 	for _, k := range injectedEnvKeys {
@@ -630,6 +669,9 @@ func envToSend(ctx context.Context, plan podModel, live *runpod.Pod) (map[string
 				env[k] = v
 			}
 		}
+	}
+	if _, kept := env["JUPYTER_PASSWORD"]; !kept && tfvalue.Known(state.JupyterPassword) {
+		env["JUPYTER_PASSWORD"] = state.JupyterPassword.ValueString()
 	}
 	// The template's keys stay, with the template's values: a key the
 	// configuration stops overriding goes back to the template's.

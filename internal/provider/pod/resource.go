@@ -104,6 +104,15 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if pw, err := addJupyterPassword(plan, &body); err != nil {
+		resp.Diagnostics.AddError("Cannot Generate a Jupyter Password",
+			fmt.Sprintf("Generating the JupyterLab password for pod %q failed: %s. Nothing was created. Set JUPYTER_PASSWORD "+
+				"in env to choose one, or run the apply again.", plan.Name.ValueString(), err))
+		return
+	} else if pw != "" {
+		// State keeps it even if Runpod's reads leave it out (fromAPI).
+		plan.JupyterPassword = types.StringValue(pw)
+	}
 	target := plan.DesiredStatus.ValueString()
 
 	// A pod this configuration may already have created, in an apply whose
