@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -542,6 +543,48 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 	// A new JUPYTER_PASSWORD in env is a new jupyter_password.
 	if !tfvalue.Known(plan.Env) || envValue(ctx, plan.Env, "JUPYTER_PASSWORD") != envValue(ctx, state.Env, "JUPYTER_PASSWORD") {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("jupyter_password"), types.StringUnknown())...)
+	}
+	if recordOnly(ctx, plan, state) {
+		// Nothing is sent to Runpod (Update writes the plan as it is), so
+		// nothing it reports changes: showing those values "(known after
+		// apply)" would read as a restart to a reviewer.
+		for name, v := range reportedValues(state) {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), v)...)
+		}
+	}
+}
+
+// recordOnly reports whether an update from state to plan sends nothing to
+// Runpod: every setting Runpod holds (the container, name, lock, status,
+// networking and mounts) is known and unchanged, so the update only records
+// what Runpod never returns (start flags, data-center preference, the CUDA
+// constraint and machine filters, ready_when, allow_duplicate, timeouts),
+// as the first apply after an import or a move from runpod/runpod does.
+func recordOnly(ctx context.Context, plan, state podModel) bool {
+	for _, v := range []attr.Value{
+		plan.Name, plan.Image, plan.Args, plan.ContainerDiskGB, plan.Ports, plan.Env, plan.RegistryAuthID,
+		plan.GlobalNetworking, plan.Locked, plan.DesiredStatus, plan.PersistentVolume, plan.NetworkVolume,
+	} {
+		if v.IsUnknown() {
+			return false
+		}
+	}
+	if !plan.Locked.Equal(state.Locked) || !plan.DesiredStatus.Equal(state.DesiredStatus) {
+		return false
+	}
+	_, changed, d := toUpdateRequest(ctx, plan, state, &runpod.Pod{})
+	return !d.HasError() && !changed
+}
+
+// reportedValues are the attributes a record-only update (recordOnly)
+// keeps as they are: what Runpod reports of the pod, by attribute name.
+func reportedValues(m podModel) map[string]attr.Value {
+	r := m.reportedModel
+	return map[string]attr.Value{
+		"status": r.Status, "data_center_id": r.DataCenterID, "cuda_version": r.CudaVersion, "cost_per_hr": r.CostPerHr,
+		"proxy_urls": r.ProxyURLs, "ssh_direct": r.SSHDirect, "ssh_proxy": r.SSHProxy, "public_ip": r.PublicIP,
+		"port_mappings": r.PortMappings, "cluster_id": r.ClusterID, "created_at": r.CreatedAt,
+		"estimated_cost_per_hour": m.EstimatedCost, "jupyter_password": m.JupyterPassword,
 	}
 }
 

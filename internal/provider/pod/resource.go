@@ -376,6 +376,10 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	state.TemplateEnv = plan.TemplateEnv
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
+	if recordOnly(ctx, plan, state) {
+		r.record(ctx, plan, state, resp)
+		return
+	}
 
 	live, ok := readBeforeUpdate(ctx, client, plan, state, resp)
 	if !ok {
@@ -395,6 +399,26 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if landed && !resp.Diagnostics.HasError() {
 		// The create-time settings of an imported pod are recorded now;
 		// from here on a change to them replaces the pod, as for any pod.
+		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
+	}
+}
+
+// record applies a record-only update (recordOnly): nothing is sent to
+// Runpod, so nothing is read back either; the state is the plan, which kept
+// what Runpod reports as the refresh before the plan read it. The next
+// refresh reads the pod again.
+func (r *podResource) record(ctx context.Context, plan, state podModel, resp *resource.UpdateResponse) {
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	planned := reportedValues(plan)
+	for name, v := range reportedValues(state) {
+		if planned[name].IsUnknown() {
+			// Planned without ModifyPlan's values (it could not run):
+			// the state's are still the pod's.
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+		}
+	}
+	if !resp.Diagnostics.HasError() {
+		// The create-time settings of an imported pod are recorded now.
 		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
 	}
 }
