@@ -322,7 +322,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	diags.Append(d...)
 	m.CPU, d = cpuFromAPI(ctx, p.CPU)
 	diags.Append(d...)
-	m.PersistentVolume, m.NetworkVolume, d = mountsFromAPI(ctx, f)
+	m.PersistentVolume, m.NetworkVolume, d = mountsFromAPI(ctx, f, prior.NetworkVolume)
 	diags.Append(d...)
 	return m, diags
 }
@@ -422,9 +422,38 @@ func cpuFromAPI(ctx context.Context, live *runpod.PodCPU) (types.Object, diag.Di
 	})
 }
 
+// networkVolumeModel is the pod's network_volume block: the shared mount
+// (volume_id, path) and the volume's data center, which the pod API never
+// returns (see networkVolumeBlock).
+type networkVolumeModel struct {
+	VolumeID     types.String `tfsdk:"volume_id"`
+	Path         types.String `tfsdk:"path"`
+	DataCenterID types.String `tfsdk:"data_center_id"`
+}
+
+// networkVolumeAttrTypes is networkVolumeModel's object type.
+var networkVolumeAttrTypes = map[string]attr.Type{
+	"volume_id":      types.StringType,
+	"path":           types.StringType,
+	"data_center_id": types.StringType,
+}
+
+// networkVolumeOf reads a known network_volume block (false when it is null
+// or unknown).
+func networkVolumeOf(ctx context.Context, block types.Object, diags *diag.Diagnostics) (networkVolumeModel, bool) {
+	var nv networkVolumeModel
+	if !tfvalue.Known(block) {
+		return nv, false
+	}
+	d := block.As(ctx, &nv, tfvalue.ObjectAsOptions)
+	diags.Append(d...)
+	return nv, !d.HasError()
+}
+
 // mountsFromAPI is the persistent_volume and network_volume blocks, each
-// null when the pod has no such mount.
-func mountsFromAPI(ctx context.Context, f facts) (persistent, network types.Object, diags diag.Diagnostics) {
+// null when the pod has no such mount. The network volume's data_center_id
+// is never returned: prior's is kept while the pod mounts the same volume.
+func mountsFromAPI(ctx context.Context, f facts, prior types.Object) (persistent, network types.Object, diags diag.Diagnostics) {
 	var d diag.Diagnostics
 	persistent = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
 	if pm := f.persistent; pm != nil {
@@ -433,10 +462,14 @@ func mountsFromAPI(ctx context.Context, f facts) (persistent, network types.Obje
 		})
 		diags.Append(d...)
 	}
-	network = types.ObjectNull(containerschema.NetworkVolumeAttrTypes)
+	network = types.ObjectNull(networkVolumeAttrTypes)
 	if nm := f.network; nm != nil {
-		network, d = types.ObjectValueFrom(ctx, containerschema.NetworkVolumeAttrTypes, containerschema.NetworkVolumeModel{
-			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path),
+		dc := types.StringNull()
+		if pnv, ok := networkVolumeOf(ctx, prior, &diags); ok && pnv.VolumeID.ValueString() == nm.VolumeID && tfvalue.Known(pnv.DataCenterID) {
+			dc = pnv.DataCenterID
+		}
+		network, d = types.ObjectValueFrom(ctx, networkVolumeAttrTypes, networkVolumeModel{
+			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path), DataCenterID: dc,
 		})
 		diags.Append(d...)
 	}
@@ -594,9 +627,7 @@ func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostic
 		diags.Append(m.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		out.Persistent = &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}
 	}
-	if tfvalue.Known(m.NetworkVolume) {
-		var nv containerschema.NetworkVolumeModel
-		diags.Append(m.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
+	if nv, ok := networkVolumeOf(ctx, m.NetworkVolume, &diags); ok {
 		out.Network = []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}
 	}
 	return out, diags

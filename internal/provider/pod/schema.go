@@ -320,6 +320,19 @@ func networkVolumeBlock() schema.SingleNestedBlock {
 	})
 	network.PlanModifiers = []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
 		"Adding or removing the network volume replaces the pod.", "Adding or removing the network volume replaces the pod.")}
+	network.Attributes["data_center_id"] = schema.StringAttribute{
+		MarkdownDescription: "The volume's data center, for a volume created in the same configuration: set it to " +
+			"`runpod_network_volume.<name>.data_center_id`. Such a volume's id is known only after apply, so without it " +
+			"the plan cannot tell where the pod must go: a volume outside `data_center_ids`, or a GPU with no stock in " +
+			"the volume's data center, would pass the plan and fail the apply after the volume was created (and billing). " +
+			"With it, the plan places the pod in that data center, checks it against `data_center_ids` and checks stock " +
+			"there; the apply checks it against the volume before creating the pod, and refuses when they differ. For a " +
+			"volume that exists already the plan reads the volume instead, and refuses a `data_center_id` that differs " +
+			"from it. Runpod does not return it with the pod: it is kept from the configuration, and changing it alone " +
+			"never replaces the pod.",
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
 	return network
 }
 
