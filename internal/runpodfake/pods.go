@@ -177,8 +177,11 @@ type computeState struct {
 	nextHost   int // next public IP suffix
 	nextGlobal int // next global-networking IP suffix
 	nextVxlan  int
-	segments   []billSegment // cluster cost accrual, see billing.go
-	charges    []billCharge  // AddClusterBilling entries
+	// hideInjected is SetInjectedEnvEcho(false): the start flags' env keys
+	// are kept off the pod's returned env.
+	hideInjected bool
+	segments     []billSegment // cluster cost accrual, see billing.go
+	charges      []billCharge  // AddClusterBilling entries
 }
 
 func newComputeState() computeState {
@@ -206,6 +209,10 @@ type storedPod struct {
 	publicIP      string
 	publicPorts   map[int]int // private -> public, stable for the pod's life
 	pendingGlobal *bool       // globalNetworking PATCHed, applied at next start
+	// injected are the env keys startSsh/startJupyter injected and reads
+	// do not return (SetInjectedEnvEcho(false)): in the container, not on
+	// the wire.
+	injected map[string]string
 }
 
 // clockNow is the fake's time (SetClock), in UTC. Callers hold f.mu.

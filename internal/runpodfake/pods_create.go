@@ -2,6 +2,7 @@ package runpodfake
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -60,7 +61,11 @@ func (f *Fake) buildPod(b *podBody, raw map[string]any) (*storedPod, *problem) {
 	if p := f.placePod(s, b, req); p != nil {
 		return nil, p
 	}
-	f.injectStartEnv(s.p.Env, plan.startSSH, plan.startJup)
+	if f.compute.hideInjected {
+		s.injected = f.injectedOnly(s.p.Env, plan.startSSH, plan.startJup)
+	} else {
+		f.injectStartEnv(s.p.Env, plan.startSSH, plan.startJup)
+	}
 	s.p.ID = f.ids.next()
 	s.seq = f.nextSeq()
 	s.p.CreatedAt = f.clockNow().Truncate(time.Second)
@@ -329,6 +334,20 @@ func (f *Fake) checkGlobalNetworkingCompute(isGPU bool, gpuID string) *problem {
 		return badRequest("global networking requires an NVIDIA GPU pod (%s is %s)", gpuID, g.manufacturer)
 	}
 	return nil
+}
+
+// injectedOnly is what injectStartEnv would add to env, without adding it.
+// Callers hold f.mu.
+func (f *Fake) injectedOnly(env map[string]string, startSSH, startJupyter bool) map[string]string {
+	all := maps.Clone(env)
+	f.injectStartEnv(all, startSSH, startJupyter)
+	out := map[string]string{}
+	for k, v := range all {
+		if _, set := env[k]; !set {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // injectStartEnv applies startSsh and startJupyter: PUBLIC_KEY carries the

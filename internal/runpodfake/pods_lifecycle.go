@@ -45,6 +45,20 @@ func (f *Fake) SetPortMappingDelay(n int) {
 	f.compute.portDelay = max(n, 0)
 }
 
+// SetInjectedEnvEcho sets whether a pod's reads return, in env, the
+// PUBLIC_KEY and JUPYTER_PASSWORD that startSsh and startJupyter inject
+// (true, the default) or keep them in the container only (false). The API
+// reference (section 7, Pods, "Terraform") marks the echo as [INFERRED]:
+// "env on read may include injected PUBLIC_KEY or JUPYTER_PASSWORD
+// (undocumented)", so a client must work either way. It applies to pods
+// created afterwards; keys the create body's env sets are its own and are
+// always returned.
+func (f *Fake) SetInjectedEnvEcho(echo bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.compute.hideInjected = !echo
+}
+
 // beginStart starts the way to RUNNING (create, start, restart): status is
 // PROVISIONING or STARTING until the configured number of reads, or RUNNING
 // at once with a delay of 0. A PATCHed globalNetworking takes effect here.

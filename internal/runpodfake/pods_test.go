@@ -418,6 +418,15 @@ func TestPodStartFlags(t *testing.T) {
 	mustEqual(t, "request wins", p["env"], map[string]any{"PUBLIC_KEY": "mine", "JUPYTER_PASSWORD": "pw"})
 	p = c.createPod(gpuPodBody(nil))
 	mustEqual(t, "flags default false", p["env"], map[string]any{})
+
+	// Without the (undocumented) echo, the injected keys stay in the
+	// container only; the body's own keys are returned.
+	f.SetInjectedEnvEcho(false)
+	p = c.createPod(gpuPodBody(map[string]any{"startSsh": true, "startJupyter": true, "env": map[string]any{"A": "1"}}))
+	mustEqual(t, "no echo", p["env"], map[string]any{"A": "1"})
+	mustEqual(t, "no echo on read", c.do("GET", "/v2/pods/"+jsonStr(t, p["id"]), nil).wantStatus(t, http.StatusOK).object(t)["env"], map[string]any{"A": "1"})
+	p = c.createPod(gpuPodBody(map[string]any{"startJupyter": true, "env": map[string]any{"JUPYTER_PASSWORD": "pw"}}))
+	mustEqual(t, "no echo, body's key", p["env"], map[string]any{"JUPYTER_PASSWORD": "pw"})
 }
 
 func TestPodActions(t *testing.T) {

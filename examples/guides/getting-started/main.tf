@@ -36,14 +36,13 @@ resource "runpod_pod" "dev" {
     type_id = var.gpu_type
   }
 
-  # The pod must be in the volume's data center. Saying so lets the plan
-  # check the GPU's stock there before the volume exists.
-  data_center_ids = [runpod_network_volume.workspace.data_center_id]
-
-  # Mounted at /workspace.
+  # Mounted at /workspace. The pod goes to the volume's data center; naming
+  # it (data_center_id) lets the plan check the GPU's stock there before the
+  # volume exists.
   network_volume {
-    volume_id = runpod_network_volume.workspace.id
-    path      = "/workspace"
+    volume_id      = runpod_network_volume.workspace.id
+    data_center_id = runpod_network_volume.workspace.data_center_id
+    path           = "/workspace"
   }
 
   ports         = ["8888/http", "22/tcp"]

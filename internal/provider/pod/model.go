@@ -2,6 +2,8 @@ package pod
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"strconv"
@@ -252,6 +254,37 @@ func (f facts) ready() bool {
 	return f.pod.Status == runpod.PodStatusRunning && len(f.unmapped) == 0
 }
 
+// jupyterPasswordBytes is the entropy of a generated JupyterLab password:
+// 24 random bytes, 32 URL-safe characters.
+const jupyterPasswordBytes = 24
+
+// addJupyterPassword gives a pod created with start_jupyter = true a
+// generated JUPYTER_PASSWORD in the create body's env, unless the
+// configuration sets one, and returns it ("" when none was added). Runpod
+// injects a password of its own otherwise, but whether reads return it is
+// undocumented (API.md, Pods, "Terraform"): sent by the provider, it is the
+// configuration's env key on Runpod's side, always returned, and known to
+// jupyter_password from the create on. It is generated once, here; reads
+// and updates keep it.
+func addJupyterPassword(plan podModel, body *runpod.CreatePodRequest) (string, error) {
+	if !plan.StartJupyter.ValueBool() {
+		return "", nil
+	}
+	if _, set := body.Env["JUPYTER_PASSWORD"]; set {
+		return "", nil
+	}
+	b := make([]byte, jupyterPasswordBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	pw := base64.RawURLEncoding.EncodeToString(b)
+	if body.Env == nil {
+		body.Env = map[string]string{}
+	}
+	body.Env["JUPYTER_PASSWORD"] = pw
+	return pw, nil
+}
+
 // fromAPI is the one conversion from the API's pod to the resource's
 // model, used by Create, Read, Update and import. prior is the plan or the
 // state before the call: it supplies what the API never returns (the start
@@ -271,6 +304,11 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 		DesiredStatus:    types.StringValue(f.desired),
 		JupyterPassword:  types.StringPointerValue(f.jupyterPass),
 	}
+	if f.jupyterPass == nil && tfvalue.Known(prior.JupyterPassword) {
+		// Not returned (the echo is undocumented): the password the
+		// provider generated or last read is still the pod's.
+		m.JupyterPassword = prior.JupyterPassword
+	}
 	m.keepUnreturned(p, prior)
 
 	m.Ports, d = types.SetValueFrom(ctx, types.StringType, nonNil(p.Ports))
@@ -284,7 +322,7 @@ func fromAPI(ctx context.Context, p *runpod.Pod, prior podModel) (podModel, diag
 	diags.Append(d...)
 	m.CPU, d = cpuFromAPI(ctx, p.CPU)
 	diags.Append(d...)
-	m.PersistentVolume, m.NetworkVolume, d = mountsFromAPI(ctx, f)
+	m.PersistentVolume, m.NetworkVolume, d = mountsFromAPI(ctx, f, prior.NetworkVolume)
 	diags.Append(d...)
 	return m, diags
 }
@@ -384,9 +422,38 @@ func cpuFromAPI(ctx context.Context, live *runpod.PodCPU) (types.Object, diag.Di
 	})
 }
 
+// networkVolumeModel is the pod's network_volume block: the shared mount
+// (volume_id, path) and the volume's data center, which the pod API never
+// returns (see networkVolumeBlock).
+type networkVolumeModel struct {
+	VolumeID     types.String `tfsdk:"volume_id"`
+	Path         types.String `tfsdk:"path"`
+	DataCenterID types.String `tfsdk:"data_center_id"`
+}
+
+// networkVolumeAttrTypes is networkVolumeModel's object type.
+var networkVolumeAttrTypes = map[string]attr.Type{
+	"volume_id":      types.StringType,
+	"path":           types.StringType,
+	"data_center_id": types.StringType,
+}
+
+// networkVolumeOf reads a known network_volume block (false when it is null
+// or unknown).
+func networkVolumeOf(ctx context.Context, block types.Object, diags *diag.Diagnostics) (networkVolumeModel, bool) {
+	var nv networkVolumeModel
+	if !tfvalue.Known(block) {
+		return nv, false
+	}
+	d := block.As(ctx, &nv, tfvalue.ObjectAsOptions)
+	diags.Append(d...)
+	return nv, !d.HasError()
+}
+
 // mountsFromAPI is the persistent_volume and network_volume blocks, each
-// null when the pod has no such mount.
-func mountsFromAPI(ctx context.Context, f facts) (persistent, network types.Object, diags diag.Diagnostics) {
+// null when the pod has no such mount. The network volume's data_center_id
+// is never returned: prior's is kept while the pod mounts the same volume.
+func mountsFromAPI(ctx context.Context, f facts, prior types.Object) (persistent, network types.Object, diags diag.Diagnostics) {
 	var d diag.Diagnostics
 	persistent = types.ObjectNull(containerschema.PersistentVolumeAttrTypes)
 	if pm := f.persistent; pm != nil {
@@ -395,10 +462,14 @@ func mountsFromAPI(ctx context.Context, f facts) (persistent, network types.Obje
 		})
 		diags.Append(d...)
 	}
-	network = types.ObjectNull(containerschema.NetworkVolumeAttrTypes)
+	network = types.ObjectNull(networkVolumeAttrTypes)
 	if nm := f.network; nm != nil {
-		network, d = types.ObjectValueFrom(ctx, containerschema.NetworkVolumeAttrTypes, containerschema.NetworkVolumeModel{
-			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path),
+		dc := types.StringNull()
+		if pnv, ok := networkVolumeOf(ctx, prior, &diags); ok && pnv.VolumeID.ValueString() == nm.VolumeID && tfvalue.Known(pnv.DataCenterID) {
+			dc = pnv.DataCenterID
+		}
+		network, d = types.ObjectValueFrom(ctx, networkVolumeAttrTypes, networkVolumeModel{
+			VolumeID: types.StringValue(nm.VolumeID), Path: types.StringValue(nm.Path), DataCenterID: dc,
 		})
 		diags.Append(d...)
 	}
@@ -556,9 +627,7 @@ func planMounts(ctx context.Context, m podModel) (runpod.Mounts, diag.Diagnostic
 		diags.Append(m.PersistentVolume.As(ctx, &pv, tfvalue.ObjectAsOptions)...)
 		out.Persistent = &runpod.PersistentMount{Size: int(pv.SizeGB.ValueInt64()), Path: pv.Path.ValueString()}
 	}
-	if tfvalue.Known(m.NetworkVolume) {
-		var nv containerschema.NetworkVolumeModel
-		diags.Append(m.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
+	if nv, ok := networkVolumeOf(ctx, m.NetworkVolume, &diags); ok {
 		out.Network = []runpod.NetworkMount{{VolumeID: nv.VolumeID.ValueString(), Path: nv.Path.ValueString()}}
 	}
 	return out, diags
@@ -595,7 +664,7 @@ func toUpdateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod
 		set()
 	}
 	if tfvalue.Known(plan.Env) && !plan.Env.Equal(state.Env) {
-		env, d := envToSend(ctx, plan, live)
+		env, d := envToSend(ctx, plan, state, live)
 		diags.Append(d...)
 		req.Env = runpod.Set(env)
 		set()
@@ -620,8 +689,9 @@ func toUpdateRequest(ctx context.Context, plan, state podModel, live *runpod.Pod
 // envToSend is the whole env a PATCH sends, since a sent env replaces the
 // pod's: the configured keys, the injected keys live carries that the
 // configuration does not set, and the template's keys it does not
-// override.
-func envToSend(ctx context.Context, plan podModel, live *runpod.Pod) (map[string]string, diag.Diagnostics) {
+// override. A JUPYTER_PASSWORD that live does not return (Runpod's echo of
+// it is undocumented) is state's jupyter_password, so that the pod keeps it.
+func envToSend(ctx context.Context, plan, state podModel, live *runpod.Pod) (map[string]string, diag.Diagnostics) {
 	env := map[string]string{}
 	diags := plan.Env.ElementsAs(ctx, &env, false)
 	for _, k := range injectedEnvKeys {
@@ -630,6 +700,9 @@ func envToSend(ctx context.Context, plan podModel, live *runpod.Pod) (map[string
 				env[k] = v
 			}
 		}
+	}
+	if _, kept := env["JUPYTER_PASSWORD"]; !kept && tfvalue.Known(state.JupyterPassword) {
+		env["JUPYTER_PASSWORD"] = state.JupyterPassword.ValueString()
 	}
 	// The template's keys stay, with the template's values: a key the
 	// configuration stops overriding goes back to the template's.

@@ -37,7 +37,7 @@ func TestAccPod_networkVolume(t *testing.T) {
 					acctest.CaptureAttr(addr, "id", &id),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("data_center_id"), knownvalue.StringExact("US-KS-2")),
 					statecheck.ExpectKnownValue(addr, acctest.Attr("network_volume"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"volume_id": knownvalue.StringExact(vol.ID), "path": knownvalue.StringExact("/checkpoints"),
+						"volume_id": knownvalue.StringExact(vol.ID), "path": knownvalue.StringExact("/checkpoints"), "data_center_id": knownvalue.Null(),
 					})),
 				},
 			},

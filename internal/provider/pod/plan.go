@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -343,13 +344,27 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 				"\"SECURE\" (the default), or remove network_volume.")
 		return "", false
 	}
-	if plan.NetworkVolume.IsUnknown() {
-		return "", true
+	nv, ok := networkVolumeOf(ctx, plan.NetworkVolume, &resp.Diagnostics)
+	if !ok {
+		return "", !resp.Diagnostics.HasError()
 	}
-	var nv containerschema.NetworkVolumeModel
-	resp.Diagnostics.Append(plan.NetworkVolume.As(ctx, &nv, tfvalue.ObjectAsOptions)...)
 	if !tfvalue.Known(nv.VolumeID) {
-		return "", true // created in the same apply: the API checks it
+		// Created in the same apply: its data center is what the block
+		// says, checked against the volume at create.
+		if !tfvalue.Known(nv.DataCenterID) {
+			return "", true
+		}
+		dc := nv.DataCenterID.ValueString()
+		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, dc) {
+			resp.Diagnostics.AddAttributeError(path.Root("data_center_ids"), "Network Volume in Another Data Center",
+				fmt.Sprintf("The pod's network volume is in data center %s (network_volume.data_center_id), which is not in "+
+					"data_center_ids (%s). A pod can mount a network volume only in the volume's own data center, so Runpod "+
+					"would refuse the pod at apply, after creating the volume. Add %q to data_center_ids (or leave "+
+					"data_center_ids unset: the volume decides), or create the volume in one of those data centers.",
+					dc, strings.Join(dcs, ", "), dc))
+			return "", false
+		}
+		return dc, true
 	}
 	client, d := r.Data.Client()
 	if d.HasError() {
@@ -370,6 +385,11 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 		resp.Diagnostics.Append(diagnostics.APIError("Cannot Read Network Volume", fmt.Sprintf("reading network volume %s to check its data center", id), err))
 		return "", false
 	}
+	if tfvalue.Known(nv.DataCenterID) && nv.DataCenterID.ValueString() != vol.DataCenter {
+		resp.Diagnostics.AddAttributeError(path.Root("network_volume").AtName("data_center_id"), "Network Volume Data Center Mismatch",
+			volumeDCMismatch(vol, nv.DataCenterID.ValueString()))
+		return "", false
+	}
 	if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, vol.DataCenter) {
 		resp.Diagnostics.AddAttributeError(path.Root("data_center_ids"), "Network Volume in Another Data Center",
 			fmt.Sprintf("Network volume %q (%s) is in data center %s, which is not in data_center_ids (%s). A pod can mount a "+
@@ -379,6 +399,14 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 		return "", false
 	}
 	return vol.DataCenter, true
+}
+
+// volumeDCMismatch explains a network_volume.data_center_id that is not the
+// volume's data center.
+func volumeDCMismatch(vol *runpod.NetworkVolume, configured string) string {
+	return fmt.Sprintf("network_volume.data_center_id is %s, but network volume %q (%s) is in data center %s. It must be "+
+		"the volume's own: set it to the volume resource's data_center_id (runpod_network_volume.<name>.data_center_id), "+
+		"or remove it.", configured, vol.Name, vol.ID, vol.DataCenter)
 }
 
 // warnNoSSHKey warns when start_ssh has nothing to inject: the pod would
@@ -539,9 +567,71 @@ func (r *podResource) planUpdate(ctx context.Context, plan, state podModel, resp
 				"restart the pod for it. Stop and start it (desired_status) or restart it in the console to apply it now.",
 				plan.GlobalNetworking.ValueBool(), plan.Name.ValueString()))
 	}
+	checkRecordedVolumeDC(ctx, plan, state, resp)
 	// A new JUPYTER_PASSWORD in env is a new jupyter_password.
 	if !tfvalue.Known(plan.Env) || envValue(ctx, plan.Env, "JUPYTER_PASSWORD") != envValue(ctx, state.Env, "JUPYTER_PASSWORD") {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("jupyter_password"), types.StringUnknown())...)
+	}
+	if recordOnly(ctx, plan, state) {
+		// Nothing is sent to Runpod (Update writes the plan as it is), so
+		// nothing it reports changes: showing those values "(known after
+		// apply)" would read as a restart to a reviewer.
+		for name, v := range reportedValues(state) {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), v)...)
+		}
+	}
+}
+
+// checkRecordedVolumeDC refuses a network_volume.data_center_id set or
+// changed on an existing pod that is not where the pod runs: the pod is in
+// its volume's data center, so that is the only value to record.
+func checkRecordedVolumeDC(ctx context.Context, plan, state podModel, resp *resource.ModifyPlanResponse) {
+	pnv, ok := networkVolumeOf(ctx, plan.NetworkVolume, &resp.Diagnostics)
+	if !ok || !tfvalue.Known(pnv.DataCenterID) || !tfvalue.Known(state.DataCenterID) {
+		return
+	}
+	if snv, ok := networkVolumeOf(ctx, state.NetworkVolume, &resp.Diagnostics); ok && snv.DataCenterID.Equal(pnv.DataCenterID) {
+		return
+	}
+	if dc := state.DataCenterID.ValueString(); pnv.DataCenterID.ValueString() != dc {
+		resp.Diagnostics.AddAttributeError(path.Root("network_volume").AtName("data_center_id"), "Network Volume Data Center Mismatch",
+			fmt.Sprintf("network_volume.data_center_id is %s, but pod %q (%s) and its network volume %s are in data center %s. "+
+				"Set it to the volume resource's data_center_id (runpod_network_volume.<name>.data_center_id), or remove it.",
+				pnv.DataCenterID.ValueString(), plan.Name.ValueString(), state.ID.ValueString(), pnv.VolumeID.ValueString(), dc))
+	}
+}
+
+// recordOnly reports whether an update from state to plan sends nothing to
+// Runpod: every setting Runpod holds (the container, name, lock, status,
+// networking and mounts) is known and unchanged, so the update only records
+// what Runpod never returns (start flags, data-center preference, the CUDA
+// constraint and machine filters, ready_when, allow_duplicate, timeouts),
+// as the first apply after an import or a move from runpod/runpod does.
+func recordOnly(ctx context.Context, plan, state podModel) bool {
+	for _, v := range []attr.Value{
+		plan.Name, plan.Image, plan.Args, plan.ContainerDiskGB, plan.Ports, plan.Env, plan.RegistryAuthID,
+		plan.GlobalNetworking, plan.Locked, plan.DesiredStatus, plan.PersistentVolume, plan.NetworkVolume,
+	} {
+		if v.IsUnknown() {
+			return false
+		}
+	}
+	if !plan.Locked.Equal(state.Locked) || !plan.DesiredStatus.Equal(state.DesiredStatus) {
+		return false
+	}
+	_, changed, d := toUpdateRequest(ctx, plan, state, &runpod.Pod{})
+	return !d.HasError() && !changed
+}
+
+// reportedValues are the attributes a record-only update (recordOnly)
+// keeps as they are: what Runpod reports of the pod, by attribute name.
+func reportedValues(m podModel) map[string]attr.Value {
+	r := m.reportedModel
+	return map[string]attr.Value{
+		"status": r.Status, "data_center_id": r.DataCenterID, "cuda_version": r.CudaVersion, "cost_per_hr": r.CostPerHr,
+		"proxy_urls": r.ProxyURLs, "ssh_direct": r.SSHDirect, "ssh_proxy": r.SSHProxy, "public_ip": r.PublicIP,
+		"port_mappings": r.PortMappings, "cluster_id": r.ClusterID, "created_at": r.CreatedAt,
+		"estimated_cost_per_hour": m.EstimatedCost, "jupyter_password": m.JupyterPassword,
 	}
 }
 

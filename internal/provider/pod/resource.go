@@ -104,6 +104,15 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if pw, err := addJupyterPassword(plan, &body); err != nil {
+		resp.Diagnostics.AddError("Cannot Generate a Jupyter Password",
+			fmt.Sprintf("Generating the JupyterLab password for pod %q failed: %s. Nothing was created. Set JUPYTER_PASSWORD "+
+				"in env to choose one, or run the apply again.", plan.Name.ValueString(), err))
+		return
+	} else if pw != "" {
+		// State keeps it even if Runpod's reads leave it out (fromAPI).
+		plan.JupyterPassword = types.StringValue(pw)
+	}
 	target := plan.DesiredStatus.ValueString()
 
 	// A pod this configuration may already have created, in an apply whose
@@ -367,6 +376,10 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	state.TemplateEnv = plan.TemplateEnv
 	timeout, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
 	resp.Diagnostics.Append(d...)
+	if recordOnly(ctx, plan, state) {
+		r.record(ctx, plan, state, resp)
+		return
+	}
 
 	live, ok := readBeforeUpdate(ctx, client, plan, state, resp)
 	if !ok {
@@ -386,6 +399,26 @@ func (r *podResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if landed && !resp.Diagnostics.HasError() {
 		// The create-time settings of an imported pod are recorded now;
 		// from here on a change to them replaces the pod, as for any pod.
+		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
+	}
+}
+
+// record applies a record-only update (recordOnly): nothing is sent to
+// Runpod, so nothing is read back either; the state is the plan, which kept
+// what Runpod reports as the refresh before the plan read it. The next
+// refresh reads the pod again.
+func (r *podResource) record(ctx context.Context, plan, state podModel, resp *resource.UpdateResponse) {
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	planned := reportedValues(plan)
+	for name, v := range reportedValues(state) {
+		if planned[name].IsUnknown() {
+			// Planned without ModifyPlan's values (it could not run):
+			// the state's are still the pod's.
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+		}
+	}
+	if !resp.Diagnostics.HasError() {
+		// The create-time settings of an imported pod are recorded now.
 		resp.Diagnostics.Append(privateImported.Remove(ctx, resp.Private)...)
 	}
 }

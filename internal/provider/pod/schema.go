@@ -273,7 +273,8 @@ func containerAttributes() map[string]schema.Attribute {
 			"With no key registered the pod has no SSH access (the apply warns: the check runs at create, after a " +
 			"`runpod_ssh_key` the pod depends on has registered its key). Unset leaves the template's setting " +
 			"(or off). " + createOnlyNote),
-		"start_jupyter": containerschema.StartFlag("Start JupyterLab with a generated password (see `jupyter_password`); expose " +
+		"start_jupyter": containerschema.StartFlag("Start JupyterLab with a password the provider generates at create (see " +
+			"`jupyter_password`) unless `env` sets `JUPYTER_PASSWORD`; expose " +
 			"`8888/http` to reach it. Unset leaves the template's setting (or off). " + createOnlyNote),
 	}
 }
@@ -319,6 +320,19 @@ func networkVolumeBlock() schema.SingleNestedBlock {
 	})
 	network.PlanModifiers = []planmodifier.Object{objectplanmodifier.RequiresReplaceIf(presenceChanged,
 		"Adding or removing the network volume replaces the pod.", "Adding or removing the network volume replaces the pod.")}
+	network.Attributes["data_center_id"] = schema.StringAttribute{
+		MarkdownDescription: "The volume's data center, for a volume created in the same configuration: set it to " +
+			"`runpod_network_volume.<name>.data_center_id`. Such a volume's id is known only after apply, so without it " +
+			"the plan cannot tell where the pod must go: a volume outside `data_center_ids`, or a GPU with no stock in " +
+			"the volume's data center, would pass the plan and fail the apply after the volume was created (and billing). " +
+			"With it, the plan places the pod in that data center, checks it against `data_center_ids` and checks stock " +
+			"there; the apply checks it against the volume before creating the pod, and refuses when they differ. For a " +
+			"volume that exists already the plan reads the volume instead, and refuses a `data_center_id` that differs " +
+			"from it. Runpod does not return it with the pod: it is kept from the configuration, and changing it alone " +
+			"never replaces the pod.",
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
 	return network
 }
 
@@ -393,10 +407,15 @@ func networkingAttributes() map[string]schema.Attribute {
 			Computed:    true,
 		},
 		"jupyter_password": schema.StringAttribute{
-			MarkdownDescription: "The JupyterLab password (`JUPYTER_PASSWORD` in the pod's environment), when set.",
-			Computed:            true,
-			Sensitive:           true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			MarkdownDescription: "The JupyterLab password (`JUPYTER_PASSWORD` in the pod's environment). With " +
+				"`start_jupyter = true` and no `JUPYTER_PASSWORD` in `env`, the provider generates one when it creates the pod " +
+				"(32 URL-safe characters from a cryptographic random source) and sends it in the pod's environment, so it is " +
+				"known whether or not Runpod's reads return the password it injects; it is kept in state, unchanged by refreshes " +
+				"and updates, until the pod is replaced. A `JUPYTER_PASSWORD` set in `env` is used instead. Null when the pod " +
+				"has none. `terraform output -raw` of an output that references it prints it.",
+			Computed:      true,
+			Sensitive:     true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 	}
 }

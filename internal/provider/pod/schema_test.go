@@ -16,7 +16,7 @@ func TestSchemasMatchModels(t *testing.T) {
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["gpu"]), gpuModel{})
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["cpu"]), cpuModel{})
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["persistent_volume"]), containerschema.PersistentVolumeModel{})
-	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), containerschema.NetworkVolumeModel{})
+	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["network_volume"]), networkVolumeModel{})
 	schemacheck.ModelMatches(t, schemacheck.Nested(t, all["ready_when"]), readyWhenModel{})
 	// Misspelt arguments fail validate only in blocks (an unknown key in an
 	// object attribute is dropped without a word): these stay blocks.
