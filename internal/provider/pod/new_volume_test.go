@@ -97,7 +97,7 @@ func TestAccPod_newNetworkVolumePlacesThePod(t *testing.T) {
 func TestAccPod_newNetworkVolumeWrongDataCenterRefusedAtCreate(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	cli := env.CLI(t)
+	cli := env.PluginCLI(t) // the plain destroy below needs the provider started as Terraform starts it
 	cli.SetConfig(onNewVolume(t, "EU-RO-1", `"US-KS-2"`, ""))
 	cli.Init()
 	res := cli.MustFail("apply", "-auto-approve")
@@ -107,9 +107,9 @@ func TestAccPod_newNetworkVolumeWrongDataCenterRefusedAtCreate(t *testing.T) {
 			t.Errorf("the apply created a pod")
 		}
 	}
-	// The plain destroy's refresh plan plans the missing pod as a create,
-	// whose check fails; the lead's destroyrefresh (main) skips it there.
-	cli.MustRun("destroy", "-auto-approve", "-refresh=false")
+	// The destroy's refresh plan plans the missing pod as a create, whose
+	// check would fail; the provider skips its checks there (destroyrefresh).
+	cli.MustRun("destroy", "-auto-approve")
 	if vols := env.Fake.NetworkVolumes(); len(vols) != 0 {
 		t.Errorf("volumes left after destroy: %+v", vols)
 	}
