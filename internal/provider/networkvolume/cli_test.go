@@ -479,7 +479,8 @@ func TestAccNetworkVolume_cliGrowNotReadBack(t *testing.T) {
 
 	cli.SetConfig(acctest.FastRetries + cliVolume("grows", 20, "EU-RO-1"))
 	// -refresh=false: the only read of the volume is the one after the PATCH.
-	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes/" + id, Status: 500})
+	// Two 500s: reads are retried once (acctest.FastRetries).
+	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: "/v2/network-volumes/" + id, Status: 500, Count: 2})
 	res := cli.RunJSON("apply", "-auto-approve", "-input=false", "-refresh=false")
 	if res.ExitCode != 0 {
 		t.Fatalf("apply failed although the volume was grown:\n%s", res.Output())

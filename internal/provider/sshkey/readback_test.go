@@ -11,11 +11,11 @@ import (
 
 const sshKeysPath = "/v2/account/ssh-keys"
 
-// readBackFaults are the failures of the read that verifies a change: a 500
-// (never retried) and a run of 502s longer than the retries
-// (acctest.FastRetries allows one retry).
+// readBackFaults are the failures of the read that verifies a change: runs
+// of 500s and of 502s longer than the retries (acctest.FastRetries allows
+// one retry; reads are retried on 500 as on 502).
 var readBackFaults = map[string]runpodfake.Fault{
-	"500":     {Method: "GET", Path: sshKeysPath, Status: 500, Count: 1},
+	"500_run": {Method: "GET", Path: sshKeysPath, Status: 500, Count: 2},
 	"502_run": {Method: "GET", Path: sshKeysPath, Status: 502, Count: 2},
 }
 
