@@ -14,6 +14,18 @@ import (
 // provider as Terraform starts a release (PluginCLI): the provider tells a
 // destroy's refresh plan from the command that started it.
 
+// appliedPlugin applies the testdata configuration name with the provider
+// started as Terraform starts it (acctest.PluginCLI).
+func appliedPlugin(t *testing.T, name string, data map[string]any) (*acctest.Env, *acctest.CLI) {
+	t.Helper()
+	env := acctest.New(t)
+	cli := env.PluginCLI(t)
+	cli.SetConfig(acctest.Testdata(t, name, data))
+	cli.Init()
+	cli.MustRun(applyArgs...)
+	return env, cli
+}
+
 // destroyWorks runs plan -destroy and destroy, both of which must succeed.
 func destroyWorks(t *testing.T, cli *acctest.CLI) {
 	t.Helper()
@@ -28,11 +40,7 @@ func destroyWorks(t *testing.T, cli *acctest.CLI) {
 // to re-create it fails, rightly; its volume still bills and destroy removes it.
 func TestAccScenario_destroyAfterConsoleDeleteWhileOutOfStock(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	cli := env.PluginCLI(t)
-	cli.SetConfig(acctest.Testdata(t, "destroy_volume_and_pod", map[string]any{"DataCenter": "EU-RO-1"}))
-	cli.Init()
-	cli.MustRun(applyArgs...)
+	env, cli := appliedPlugin(t, "destroy_volume_and_pod", map[string]any{"DataCenter": "EU-RO-1"})
 	volumeID := cli.StateID("runpod_network_volume.data")
 	env.Fake.DeletePod(cli.StateID("runpod_pod.p"))
 	env.Fake.SetGPUStock(rtx4090, "POD", "SECURE", "EU-RO-1", 0)
@@ -48,11 +56,7 @@ func TestAccScenario_destroyAfterConsoleDeleteWhileOutOfStock(t *testing.T) {
 // data center: the plan is refused, rightly, and destroy removes both.
 func TestAccScenario_destroyAfterRefusedEdit(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	cli := env.PluginCLI(t)
-	cli.SetConfig(acctest.Testdata(t, "destroy_volume_and_pod", map[string]any{"DataCenter": "EU-RO-1"}))
-	cli.Init()
-	cli.MustRun(applyArgs...)
+	env, cli := appliedPlugin(t, "destroy_volume_and_pod", map[string]any{"DataCenter": "EU-RO-1"})
 	podID, volumeID := cli.StateID("runpod_pod.p"), cli.StateID("runpod_network_volume.data")
 
 	cli.SetConfig(acctest.Testdata(t, "destroy_volume_and_pod", map[string]any{"DataCenter": "US-KS-2"}))
@@ -72,11 +76,7 @@ func TestAccScenario_destroyAfterRefusedEdit(t *testing.T) {
 // leaving the twins, which the workspace does not own, untouched.
 func TestAccScenario_destroyBesideUnmanagedTwins(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	cli := env.PluginCLI(t)
-	cli.SetConfig(acctest.Testdata(t, "destroy_with_unmanaged_twins", nil))
-	cli.Init()
-	cli.MustRun(applyArgs...)
+	env, cli := appliedPlugin(t, "destroy_with_unmanaged_twins", nil)
 	podID, volumeID, secretID := cli.StateID("runpod_pod.p"), cli.StateID("runpod_network_volume.data"), cli.StateID("runpod_secret.token")
 	cli.MustRun("state", "rm", "runpod_pod.p", "runpod_network_volume.data")
 
