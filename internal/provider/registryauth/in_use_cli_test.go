@@ -63,11 +63,31 @@ func TestAccRegistryAuth_cliReplacementInUseFailsPlan(t *testing.T) {
 		})
 	}
 
-	// Without the pod the replacement plans and applies.
+	// Without the pod the replacement plans and applies. The template that
+	// refers to the credential is planned after it, so the credential's
+	// plan cannot leave it out of the templates warning: the warning says
+	// that such templates move to the new credential, and they do.
 	env.Fake.DeletePod(pod.ID)
 	cli.SetConfig(config("ghcr", "u2"))
+	plan := cli.RunJSON("plan", "-input=false")
+	if plan.ExitCode != 0 {
+		t.Fatalf("the replacement's plan failed:\n%s", plan.Output())
+	}
+	warned := plan.Warnings("Templates Use This Registry Credential")
+	if len(warned) != 1 {
+		t.Fatalf("want one templates warning, got %+v", warned)
+	}
+	for _, want := range []string{tplID, "updated to the new credential in the same apply"} {
+		if !strings.Contains(warned[0].Detail, want) {
+			t.Errorf("the warning does not say %q:\n%s", want, warned[0].Detail)
+		}
+	}
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if got := cli.StateID(addr); got == regID {
+	newID := cli.StateID(addr)
+	if newID == regID {
 		t.Errorf("the credential was not replaced")
+	}
+	if tpl, ok := env.Fake.Template(tplID); !ok || tpl.Registry == nil || *tpl.Registry != newID {
+		t.Errorf("template %s does not use the new credential %s after the apply: %+v", tplID, newID, tpl.Registry)
 	}
 }
