@@ -1,0 +1,76 @@
+package functions
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
+)
+
+// NewProxyURL returns provider::runpod::proxy_url.
+func NewProxyURL() function.Function { return proxyURL{} }
+
+// podIDPattern is what a pod id is: Runpod's ids are lowercase letters and
+// digits (8 to 14 of them in practice), which also keeps "<id>-<port>" a
+// valid host name.
+var podIDPattern = regexp.MustCompile(`^[a-z0-9]+$`)
+
+// proxyURL is a pod's HTTP port through Runpod's proxy, the address that
+// runpod_pod's proxy_urls reports once the pod is running, for a pod id and
+// port known before that (a pod elsewhere, an endpoint in a template).
+type proxyURL struct{}
+
+func (proxyURL) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "proxy_url"
+}
+
+func (proxyURL) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "The HTTPS proxy URL of a pod's HTTP port",
+		MarkdownDescription: "Returns `https://<pod_id>-<port>.proxy.runpod.net`, the address at which Runpod's proxy " +
+			"serves the pod's HTTP port `port`: the same URL as `runpod_pod`'s `proxy_urls`, which is known only " +
+			"once the pod runs, built from any pod id. The port must be exposed as `\"<port>/http\"` in the pod's " +
+			"`ports` for the proxy to reach it; anyone with the URL reaches the port unless the application behind " +
+			"it asks for credentials.\n\n" +
+			"The pod id must be lowercase letters and digits, as Runpod's ids are, and the port a number from 1 to 65535.",
+		Parameters: []function.Parameter{
+			function.StringParameter{
+				Name:                "pod_id",
+				MarkdownDescription: "The pod's id, e.g. `runpod_pod.notebook.id`.",
+			},
+			function.Int64Parameter{
+				Name:                "port",
+				MarkdownDescription: "The pod's HTTP port, from 1 to 65535, e.g. `8888`.",
+			},
+		},
+		Return: function.StringReturn{},
+	}
+}
+
+func (proxyURL) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var podID string
+	var port int64
+	resp.Error = req.Arguments.Get(ctx, &podID, &port)
+	if resp.Error != nil {
+		return
+	}
+	switch {
+	case podID == "":
+		resp.Error = function.NewArgumentFuncError(0, "The pod id is empty. A pod id is lowercase letters and digits, "+
+			"such as runpod_pod.<name>.id.")
+		return
+	case !podIDPattern.MatchString(podID):
+		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%q is not a pod id: Runpod's pod ids are lowercase "+
+			"letters and digits only, such as runpod_pod.<name>.id.", podID))
+		return
+	case port < 1 || port > 65535:
+		resp.Error = function.NewArgumentFuncError(1, fmt.Sprintf("%d is not a port: the port must be a number from 1 "+
+			"to 65535, one of the pod's \"<port>/http\" ports.", port))
+		return
+	}
+	resp.Error = resp.Result.Set(ctx, types.StringValue(pod.ProxyURL(podID, int(port))))
+}
