@@ -11,3 +11,8 @@ import "github.com/hashicorp/terraform-plugin-framework/function"
 func All() []func() function.Function {
 	return []func() function.Function{NewSecretRef, NewProxyURL}
 }
+
+// requirements ends every function's description: what a configuration
+// needs for provider::runpod:: to resolve.
+const requirements = "-> Provider functions need Terraform 1.8 or later, or OpenTofu 1.7 or later, and `runpod` declared in " +
+	"the calling module's `required_providers`, as any provider function does."

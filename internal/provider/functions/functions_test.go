@@ -29,7 +29,7 @@ func call(t *testing.T, f function.Function, args ...attr.Value) (string, *funct
 }
 
 // mustFailOn checks that err is an error about argument position pos whose
-// text says every one of want.
+// text says every one of want, and leaves the final period to the CLI.
 func mustFailOn(t *testing.T, err *function.FuncError, pos int64, want ...string) {
 	t.Helper()
 	if err == nil {
@@ -37,6 +37,9 @@ func mustFailOn(t *testing.T, err *function.FuncError, pos int64, want ...string
 	}
 	if err.FunctionArgument == nil || *err.FunctionArgument != pos {
 		t.Errorf("error %q is not on argument %d (got %v)", err.Text, pos, err.FunctionArgument)
+	}
+	if strings.HasSuffix(err.Text, ".") {
+		t.Errorf("error %q ends with a period: Terraform and OpenTofu add one after it", err.Text)
 	}
 	for _, w := range want {
 		if !strings.Contains(err.Text, w) {

@@ -36,7 +36,7 @@ func (proxyURL) Definition(_ context.Context, _ function.DefinitionRequest, resp
 			"once the pod runs, built from any pod id. The port must be exposed as `\"<port>/http\"` in the pod's " +
 			"`ports` for the proxy to reach it; anyone with the URL reaches the port unless the application behind " +
 			"it asks for credentials.\n\n" +
-			"The pod id must be lowercase letters and digits, as Runpod's ids are, and the port a number from 1 to 65535.",
+			"The pod id must be lowercase letters and digits, as Runpod's ids are, and the port a number from 1 to 65535.\n\n" + requirements,
 		Parameters: []function.Parameter{
 			function.StringParameter{
 				Name:                "pod_id",
@@ -58,18 +58,19 @@ func (proxyURL) Run(ctx context.Context, req function.RunRequest, resp *function
 	if resp.Error != nil {
 		return
 	}
+	// The messages end without a period: Terraform and OpenTofu add one.
 	switch {
 	case podID == "":
 		resp.Error = function.NewArgumentFuncError(0, "The pod id is empty. A pod id is lowercase letters and digits, "+
-			"such as runpod_pod.<name>.id.")
+			"such as runpod_pod.<name>.id")
 		return
 	case !podIDPattern.MatchString(podID):
 		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%q is not a pod id: Runpod's pod ids are lowercase "+
-			"letters and digits only, such as runpod_pod.<name>.id.", podID))
+			"letters and digits only, such as runpod_pod.<name>.id", podID))
 		return
 	case port < 1 || port > 65535:
 		resp.Error = function.NewArgumentFuncError(1, fmt.Sprintf("%d is not a port: the port must be a number from 1 "+
-			"to 65535, one of the pod's \"<port>/http\" ports.", port))
+			"to 65535, one of the pod's \"<port>/http\" ports", port))
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, types.StringValue(pod.ProxyURL(podID, int(port))))

@@ -2,6 +2,7 @@ package functions
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -33,8 +34,8 @@ func (secretRef) Definition(_ context.Context, _ function.DefinitionRequest, res
 			"The name is checked by the rules of `runpod_secret`'s `name`: 1 to 191 characters, a letter or an " +
 			"underscore first, then letters, digits, `_`, `.`, `-` or `/`, and not starting with `RUNPOD` in any " +
 			"letter case. A name that breaks them is an error naming the rule. The function does not check that " +
-			"the secret exists: refer to `runpod_secret.<name>.name` (or the `runpod_secret` data source) to have " +
-			"Terraform order the secret's creation first.",
+			"the secret exists: pass `runpod_secret.<name>.name` to have Terraform create the secret before what " +
+			"refers to it.\n\n" + requirements,
 		Parameters: []function.Parameter{
 			function.StringParameter{
 				Name:                "name",
@@ -52,7 +53,8 @@ func (secretRef) Run(ctx context.Context, req function.RunRequest, resp *functio
 		return
 	}
 	if problem := secret.NameProblem(name); problem != "" {
-		resp.Error = function.NewArgumentFuncError(0, problem)
+		// Terraform and OpenTofu end the message with a period of their own.
+		resp.Error = function.NewArgumentFuncError(0, strings.TrimSuffix(problem, "."))
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, types.StringValue(secret.Reference(name)))
