@@ -2,6 +2,8 @@ package functions_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/moduleroot"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/functions"
 )
 
@@ -142,5 +145,32 @@ func TestProxyURL_refusesBadArguments(t *testing.T) {
 	} {
 		_, err := call(t, functions.NewProxyURL(), types.StringValue(c.id), types.Int64Value(c.port))
 		mustFailOn(t, err, c.pos, c.want...)
+	}
+}
+
+// Every function has the example its docs page shows (and the acceptance
+// tests apply), and every example is of a function that exists.
+func TestEveryFunctionHasAnExample(t *testing.T) {
+	root, err := moduleroot.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, newFunc := range functions.All() {
+		var meta function.MetadataResponse
+		newFunc().Metadata(context.Background(), function.MetadataRequest{}, &meta)
+		names[meta.Name] = true
+		if _, err := os.Stat(filepath.Join(root, "examples", "functions", meta.Name, "function.tf")); err != nil {
+			t.Errorf("%s has no example: %v", meta.Name, err)
+		}
+	}
+	dirs, err := os.ReadDir(filepath.Join(root, "examples", "functions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !names[d.Name()] {
+			t.Errorf("examples/functions/%s is the example of no function", d.Name())
+		}
 	}
 }

@@ -32,8 +32,8 @@ func (proxyURL) Definition(_ context.Context, _ function.DefinitionRequest, resp
 	resp.Definition = function.Definition{
 		Summary: "The HTTPS proxy URL of a pod's HTTP port",
 		MarkdownDescription: "Returns `https://<pod_id>-<port>.proxy.runpod.net`, the address at which Runpod's proxy " +
-			"serves the pod's HTTP port `port`: the same URL as `runpod_pod`'s `proxy_urls`, which is known only " +
-			"once the pod runs, built from any pod id. The port must be exposed as `\"<port>/http\"` in the pod's " +
+			"serves the pod's HTTP port `port`. It is the URL that `runpod_pod` reports in `proxy_urls` once the " +
+			"pod runs, built from any pod id and port. The port must be exposed as `\"<port>/http\"` in the pod's " +
 			"`ports` for the proxy to reach it; anyone with the URL reaches the port unless the application behind " +
 			"it asks for credentials.\n\n" +
 			"The pod id must be lowercase letters and digits, as Runpod's ids are, and the port a number from 1 to 65535.\n\n" + requirements,
