@@ -79,6 +79,9 @@ func TestAccFunctions_inPodEnvAndOutputs(t *testing.T) {
 					statecheck.ExpectKnownOutputValue("url", knownvalue.StringRegexp(
 						regexp.MustCompile(`^https://[a-z0-9]+-8888\.proxy\.runpod\.net$`))),
 					statecheck.ExpectKnownOutputValue("url_is_pods_proxy_url", knownvalue.Bool(true)),
+					statecheck.ExpectKnownOutputValue("urls_of_http_ports", knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringRegexp(regexp.MustCompile(`^https://[a-z0-9]+-8888\.proxy\.runpod\.net$`)),
+					})),
 					acctest.CheckFake(func() error {
 						envs, err := sentEnv(env.Fake, "POST", "/v2/pods")
 						if err != nil {
@@ -118,16 +121,19 @@ func TestAccFunctions_badArguments(t *testing.T) {
 			`dots, hyphens and slashes (pattern ^[a-zA-Z_][a-zA-Z0-9_.\-/]*$).`,
 		`Invalid value for "pod_id" parameter: "7H9K2M4N6P" is not a pod id: Runpod's pod ids are lowercase `+
 			`letters and digits only, such as runpod_pod.<name>.id.`,
-		`Invalid value for "port" parameter: 70000 is not a port: the port must be a number from 1 to 65535, `+
-			`one of the pod's "<port>/http" ports.`,
+		`Invalid value for "port" parameter: 70000 is not a port: the port number must be from 1 to 65535.`,
+		`Invalid value for "port" parameter: "22/tcp" is a TCP port: Runpod maps TCP ports to public ports `+
+			`(runpod_pod's port_mappings) and reaches only "<port>/http" ports through its proxy.`,
+		`Invalid value for "port" parameter: "8888.5" is not a port: give the port number, from 1 to 65535, or `+
+			`the port as the pod's ports write it, such as 8888 or "8888/http".`,
 	)
 	// Each call is refused on its own, with the call shown.
-	if n := r.Count("Error: Invalid function argument"); n < 4 {
-		t.Errorf("%d function argument errors, want one for each of the 4 bad calls:\n%s", n, r.Output())
+	if n := r.Count("Error: Invalid function argument"); n != 6 {
+		t.Errorf("%d function argument errors, want one for each of the 6 bad calls:\n%s", n, r.Output())
 	}
 	r.Contains(t, "while calling provider::runpod::secret_ref(name)", "while calling provider::runpod::proxy_url(pod_id, port)")
 	// The messages leave the final period to the CLI.
-	r.Lacks(t, "with it..", "<name>.id..", "ports..", "$)..")
+	r.Lacks(t, "with it..", "<name>.id..", "65535..", "proxy..", `"8888/http"..`, "$)..")
 }
 
 // A bad secret_ref in a pod's env stops the apply at plan: no pod is

@@ -111,39 +111,44 @@ func TestSecretRef_refusesWhatRunpodRefuses(t *testing.T) {
 
 func TestProxyURL(t *testing.T) {
 	for _, c := range []struct {
-		id   string
-		port int64
-		want string
+		id, port string
+		want     string
 	}{
-		{"7h9k2m4n6p", 8888, "https://7h9k2m4n6p-8888.proxy.runpod.net"},
-		{"gfj8b292vyg08g", 1, "https://gfj8b292vyg08g-1.proxy.runpod.net"},
-		{"a1", 65535, "https://a1-65535.proxy.runpod.net"},
+		{"7h9k2m4n6p", "8888", "https://7h9k2m4n6p-8888.proxy.runpod.net"},
+		{"7h9k2m4n6p", "8888/http", "https://7h9k2m4n6p-8888.proxy.runpod.net"},
+		{"gfj8b292vyg08g", "1", "https://gfj8b292vyg08g-1.proxy.runpod.net"},
+		{"a1", "65535/http", "https://a1-65535.proxy.runpod.net"},
 	} {
-		got, err := call(t, functions.NewProxyURL(), types.StringValue(c.id), types.Int64Value(c.port))
+		got, err := call(t, functions.NewProxyURL(), types.StringValue(c.id), types.StringValue(c.port))
 		if err != nil {
-			t.Errorf("proxy_url(%q, %d): %v", c.id, c.port, err)
+			t.Errorf("proxy_url(%q, %q): %v", c.id, c.port, err)
 		} else if got != c.want {
-			t.Errorf("proxy_url(%q, %d) = %q, want %q", c.id, c.port, got, c.want)
+			t.Errorf("proxy_url(%q, %q) = %q, want %q", c.id, c.port, got, c.want)
 		}
 	}
 }
 
 func TestProxyURL_refusesBadArguments(t *testing.T) {
 	for _, c := range []struct {
-		id   string
-		port int64
-		pos  int64
-		want []string
+		id, port string
+		pos      int64
+		want     []string
 	}{
-		{"", 8888, 0, []string{"The pod id is empty", "lowercase letters and digits"}},
-		{"7H9K2M4N6P", 8888, 0, []string{`"7H9K2M4N6P" is not a pod id`, "lowercase letters and digits"}},
-		{"7h9k-2m4n", 8888, 0, []string{`"7h9k-2m4n" is not a pod id`}},
-		{"https://7h9k2m4n6p-8888.proxy.runpod.net", 8888, 0, []string{"is not a pod id"}},
-		{"7h9k2m4n6p", 0, 1, []string{"0 is not a port", "from 1 to 65535"}},
-		{"7h9k2m4n6p", 65536, 1, []string{"65536 is not a port", "from 1 to 65535"}},
-		{"7h9k2m4n6p", -80, 1, []string{"-80 is not a port"}},
+		{"", "8888", 0, []string{"The pod id is empty", "lowercase letters and digits"}},
+		{"7H9K2M4N6P", "8888", 0, []string{`"7H9K2M4N6P" is not a pod id`, "lowercase letters and digits"}},
+		{"7h9k-2m4n", "8888", 0, []string{`"7h9k-2m4n" is not a pod id`}},
+		{"https://7h9k2m4n6p-8888.proxy.runpod.net", "8888", 0, []string{"is not a pod id"}},
+		{"7h9k2m4n6p", "0", 1, []string{"0 is not a port", "from 1 to 65535"}},
+		{"7h9k2m4n6p", "65536/http", 1, []string{"65536 is not a port", "from 1 to 65535"}},
+		{"7h9k2m4n6p", "123456", 1, []string{`"123456" is not a port`, "from 1 to 65535"}},
+		{"7h9k2m4n6p", "-80", 1, []string{`"-80" is not a port`}},
+		{"7h9k2m4n6p", "8888.5", 1, []string{`"8888.5" is not a port`, `8888 or "8888/http"`}},
+		{"7h9k2m4n6p", "", 1, []string{`"" is not a port`}},
+		{"7h9k2m4n6p", "8888/udp", 1, []string{`"8888/udp" is not a port`}},
+		{"7h9k2m4n6p", "http", 1, []string{`"http" is not a port`}},
+		{"7h9k2m4n6p", "22/tcp", 1, []string{`"22/tcp" is a TCP port`, "port_mappings", `only "<port>/http" ports`}},
 	} {
-		_, err := call(t, functions.NewProxyURL(), types.StringValue(c.id), types.Int64Value(c.port))
+		_, err := call(t, functions.NewProxyURL(), types.StringValue(c.id), types.StringValue(c.port))
 		mustFailOn(t, err, c.pos, c.want...)
 	}
 }

@@ -13,3 +13,11 @@ output "uppercase_pod_id" {
 output "port_out_of_range" {
   value = provider::runpod::proxy_url("7h9k2m4n6p", 70000)
 }
+
+output "tcp_port" {
+  value = provider::runpod::proxy_url("7h9k2m4n6p", "22/tcp")
+}
+
+output "port_not_a_number" {
+  value = provider::runpod::proxy_url("7h9k2m4n6p", 8888.5)
+}

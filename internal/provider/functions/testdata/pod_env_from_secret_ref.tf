@@ -28,3 +28,8 @@ output "url" {
 output "url_is_pods_proxy_url" {
   value = provider::runpod::proxy_url(runpod_pod.p.id, 8888) == runpod_pod.p.proxy_urls["8888"]
 }
+
+# The port as the pod's ports write it.
+output "urls_of_http_ports" {
+  value = [for p in runpod_pod.p.ports : provider::runpod::proxy_url(runpod_pod.p.id, p) if endswith(p, "/http")]
+}
