@@ -26,7 +26,7 @@ var portDigits = regexp.MustCompile(`^[0-9]{1,5}$`)
 
 // proxyURL is a pod's HTTP port through Runpod's proxy, the address that
 // runpod_pod's proxy_urls reports once the pod is running, for a pod id and
-// port known before that (a pod elsewhere, an endpoint in a template).
+// port given directly (a pod of another workspace, each port of a list).
 type proxyURL struct{}
 
 func (proxyURL) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
