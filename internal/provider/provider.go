@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -29,6 +30,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/cluster"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/ecrdelegation"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/endpoint"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/functions"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/networkvolume"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
@@ -55,6 +57,7 @@ var (
 	_ provider.Provider                  = (*runpodProvider)(nil)
 	_ provider.ProviderWithListResources = (*runpodProvider)(nil)
 	_ provider.ProviderWithActions       = (*runpodProvider)(nil)
+	_ provider.ProviderWithFunctions     = (*runpodProvider)(nil)
 )
 
 type runpodProvider struct {
@@ -358,6 +361,11 @@ func (p *runpodProvider) Actions(context.Context) []func() action.Action {
 		pod.NewStartAction,
 		pod.NewRestartAction,
 	}, actionType)
+}
+
+// Functions are the provider functions (provider::runpod::..., Terraform 1.8+).
+func (p *runpodProvider) Functions(context.Context) []func() function.Function {
+	return functions.All()
 }
 
 func (p *runpodProvider) DataSources(context.Context) []func() datasource.DataSource {

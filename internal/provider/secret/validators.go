@@ -34,13 +34,14 @@ func (validName) ValidateString(_ context.Context, req validator.StringRequest, 
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if problem := nameProblem(req.ConfigValue.ValueString()); problem != "" {
+	if problem := NameProblem(req.ConfigValue.ValueString()); problem != "" {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Secret Name", problem)
 	}
 }
 
-// nameProblem says what is wrong with a secret name, or "" if nothing is.
-func nameProblem(name string) string {
+// NameProblem says what is wrong with a secret name, or "" if nothing is.
+// The provider::runpod::secret_ref function checks names with it too.
+func NameProblem(name string) string {
 	allowed := "Secret names are 1 to 191 characters long, start with a letter or an underscore, and contain only " +
 		"letters, digits, underscores, dots, hyphens and slashes (pattern ^[a-zA-Z_][a-zA-Z0-9_.\\-/]*$)."
 	switch {

@@ -7,8 +7,8 @@ import (
 
 func TestNameProblem(t *testing.T) {
 	for _, ok := range []string{"a", "_", "HF_TOKEN", "team/prod.db-password", "A9_.-/", strings.Repeat("x", 191), "run", "my_RUNPOD"} {
-		if p := nameProblem(ok); p != "" {
-			t.Errorf("nameProblem(%q) = %q, want none", ok, p)
+		if p := NameProblem(ok); p != "" {
+			t.Errorf("NameProblem(%q) = %q, want none", ok, p)
 		}
 	}
 	for name, want := range map[string]string{
@@ -22,8 +22,8 @@ func TestNameProblem(t *testing.T) {
 		"RunPod_key":             `starts with "RunPod"`,
 		"runpodx":                "reserves",
 	} {
-		if p := nameProblem(name); !strings.Contains(p, want) {
-			t.Errorf("nameProblem(%q) = %q, want it to mention %q", name, p, want)
+		if p := NameProblem(name); !strings.Contains(p, want) {
+			t.Errorf("NameProblem(%q) = %q, want it to mention %q", name, p, want)
 		}
 	}
 }
