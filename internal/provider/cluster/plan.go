@@ -121,6 +121,7 @@ func checkTemplateExclusive(cfg resourceModel) diag.Diagnostics {
 //     unasked (planChange), and settings an import could not read are
 //     written down from the configuration.
 func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	ctx = providerdata.PlanContext(ctx, req.ClientCapabilities)
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserCluster, req, resp)
 	r.Data.Managed(ctx, Kind.Noun, req.State)
@@ -399,9 +400,7 @@ func (r *clusterResource) planCreate(ctx context.Context, plan resourceModel, re
 			return
 		}
 		costs := r.Data.Costs()
-		if d != nil {
-			resp.Diagnostics.AddWarning(costs.Summary(d.Summary()), d.Detail())
-		}
+		costs.Warn(ctx, &resp.Diagnostics, d)
 		if e := costs.Add(ctx, fmt.Sprintf("cluster %q", plan.Name.ValueString()), perHour, known); e != nil {
 			resp.Diagnostics.Append(e)
 		}

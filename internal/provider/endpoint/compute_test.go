@@ -51,7 +51,7 @@ func TestGPUWorkerCostIsTheFirstPoolWithStock(t *testing.T) {
 	if !wc.known || wc.perWorker != 3.28 || !strings.HasPrefix(wc.chosen, "AMPERE_80,") {
 		t.Errorf("priced at %v (%s), want AMPERE_80 at 2 × 1.64", wc.perWorker, wc.chosen)
 	}
-	if wc.low != 1.38 || wc.high != 3.28 || len(wc.stock) != 3 || wc.stock[0] != "1. ADA_24: none serverless stock, $0.69/h per GPU" {
+	if wc.low != 1.38 || wc.high != 3.28 || len(wc.stock) != 3 || wc.stock[0] != "1. ADA_24: no serverless stock, $0.69/h per GPU" {
 		t.Errorf("range %v-%v, stock %q", wc.low, wc.high, wc.stock)
 	}
 	wc = gpuWorkerCost([]string{"ADA_24"}, 0, testPools)

@@ -37,9 +37,7 @@ func (r *endpointResource) planCost(ctx context.Context, plan, state resourceMod
 		return
 	}
 	costs := r.Data.Costs()
-	if d := r.costWarning(ctx, plan, state, wp, creating, replacing); d != nil {
-		resp.Diagnostics.AddWarning(costs.Summary(d.Summary()), d.Detail())
-	}
+	costs.Warn(ctx, &resp.Diagnostics, r.costWarning(ctx, plan, state, wp, creating, replacing))
 	rise := estimate.ValueFloat64()
 	if !creating && !replacing && tfvalue.Known(state.EstimatedCostPerHour) {
 		rise -= state.EstimatedCostPerHour.ValueFloat64()
@@ -160,7 +158,11 @@ func gpuWorkerCost(ids []string, gpuCount int64, pools placement.ServerlessPools
 				wc.chosen = fmt.Sprintf("%s, the first pool in gpu_pools with serverless stock", id)
 			}
 		}
-		wc.stock = append(wc.stock, fmt.Sprintf("%d. %s: %s serverless stock, $%.2f/h per GPU", i+1, id, strings.ToLower(level), price))
+		stock := "no serverless stock"
+		if placement.HasStock(level) {
+			stock = strings.ToLower(level) + " serverless stock"
+		}
+		wc.stock = append(wc.stock, fmt.Sprintf("%d. %s: %s, $%.2f/h per GPU", i+1, id, stock, price))
 	}
 	if !wc.known && wc.priced {
 		// No pool has stock now: workers wait (THROTTLED) and start in

@@ -97,6 +97,7 @@ func validateConfig(cfg resourceModel) diag.Diagnostics {
 }
 
 func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	ctx = providerdata.PlanContext(ctx, req.ClientCapabilities)
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserEndpoint, req, resp)
 	r.Data.Managed(ctx, Kind.Noun, req.State)

@@ -14,6 +14,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
@@ -46,6 +47,7 @@ var privateReplacing = privatestate.NewKey[string]("replacing")
 // edit of size_gb, and its message says how to destroy anyway; a change
 // made outside Terraform is only a warning.
 func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	ctx = providerdata.PlanContext(ctx, req.ClientCapabilities)
 	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() {
 		return // destroy
@@ -92,18 +94,12 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	reported := have.reported
 	switch {
 	case want > have.reported:
-		resp.Diagnostics.Append(r.unique(growthCostWarning(plan, state, have.reported)))
+		r.Data.Costs().Warn(ctx, &resp.Diagnostics, growthCostWarning(plan, state, have.reported))
 		reported = want
 	case want == have.applied && have.reported > have.applied:
 		resp.Diagnostics.Append(resizedOutsideWarning(state, have))
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), reported)...)
-}
-
-// unique gives a cost warning a summary no other warning of this plan has:
-// Terraform folds warnings with equal summaries into one.
-func (r *volumeResource) unique(d diag.Diagnostic) diag.Diagnostic {
-	return diag.NewWarningDiagnostic(r.Data.Costs().Summary(d.Summary()), d.Detail())
 }
 
 // planEstimate sets estimated_cost_per_month from the size Runpod will
@@ -140,7 +136,7 @@ func (r *volumeResource) planReplacement(ctx context.Context, req resource.Modif
 			defaulted = len(dc.NetworkVolumeTypes) > 1
 		}
 	}
-	resp.Diagnostics.Append(r.unique(tierCostWarning(next, &state, defaulted)))
+	r.Data.Costs().Warn(ctx, &resp.Diagnostics, tierCostWarning(next, &state, defaulted))
 }
 
 // planCreate checks a new volume's placement against the catalog, fills in
@@ -162,7 +158,7 @@ func (r *volumeResource) planCreate(ctx context.Context, plan *volumeModel, warn
 		}
 	}
 	if warn {
-		resp.Diagnostics.Append(r.unique(tierCostWarning(*plan, nil, defaulted)))
+		r.Data.Costs().Warn(ctx, &resp.Diagnostics, tierCostWarning(*plan, nil, defaulted))
 	}
 }
 

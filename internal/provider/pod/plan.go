@@ -43,6 +43,7 @@ import (
 // the same GPU cost one request. Without an API key the checks are skipped
 // with a warning, so that plans still work offline.
 func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	ctx = providerdata.PlanContext(ctx, req.ClientCapabilities)
 	// A template planned after this object leaves it out of its in-use warning when this plan destroys it.
 	defer r.Data.TemplatePlans().RecordUserPlan(ctx, providerdata.UserPod, req, resp)
 	r.Data.Managed(ctx, Kind.Noun, req.State)
@@ -442,8 +443,7 @@ func warnNoSSHKey(ctx context.Context, client *runpod.Client, plan podModel, dia
 // stopped (desired_status = "EXITED") adds nothing: it is stopped at once.
 func (r *podResource) stateCost(ctx context.Context, plan podModel, res *placement.Result, verb string, diags *diag.Diagnostics) {
 	costs := r.Data.Costs()
-	w := costWarning(ctx, plan, res, verb)
-	diags.AddWarning(costs.Summary(w.Summary()), w.Detail())
+	costs.Warn(ctx, diags, costWarning(ctx, plan, res, verb))
 	known := res != nil && res.Price.Known
 	price := 0.0
 	switch {
@@ -488,15 +488,20 @@ func costWarning(ctx context.Context, plan podModel, res *placement.Result, verb
 			"(the runpod_gpu_types and runpod_cpu_types data sources list prices).", subject)
 	}
 	b.WriteString(" A running pod bills whether it is used or not, from the moment it is created (image pulls included).")
+	// What a stopped pod bills, said as what happens: a pod created stopped
+	// is stopped at once; any other is stopped only if desired_status
+	// becomes "EXITED" later.
+	stopped := "Once stopped (desired_status = \"EXITED\")"
 	if verb != verbStarting && plan.DesiredStatus.ValueString() == desiredExited {
 		b.WriteString(" It is stopped right after it is created (desired_status = \"EXITED\"), which ends the compute charge.")
+		stopped = "Stopped"
 	}
 	switch disk := volumeDisk(ctx, plan.PersistentVolume); {
 	case plan.PersistentVolume.IsNull():
-		b.WriteString(" Stopped (desired_status = \"EXITED\"), it has no volume disk (persistent_volume) to bill.")
+		fmt.Fprintf(&b, " %s, it bills nothing: it has no volume disk (persistent_volume).", stopped)
 	default:
-		fmt.Fprintf(&b, " A stopped pod (desired_status = \"EXITED\") still bills %s at %s per GB per month until it is "+
-			"destroyed.", disk, pricing.USD(placement.StoppedVolumeDiskRate))
+		fmt.Fprintf(&b, " %s, it still bills %s at %s per GB per month until it is destroyed.",
+			stopped, disk, pricing.USD(placement.StoppedVolumeDiskRate))
 	}
 	if !plan.NetworkVolume.IsNull() {
 		b.WriteString(" The network volume bills separately, as its own resource, whatever the pod does.")

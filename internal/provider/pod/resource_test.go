@@ -263,8 +263,11 @@ func TestAccPod_updateInPlaceOrReplace(t *testing.T) {
 						if _, ok := env.Fake.Pod(firstID); ok || id == firstID {
 							return fmt.Errorf("pod %s was not replaced", firstID)
 						}
+						// Said once, by the plan, of the replacement: the
+						// plan Terraform makes again during apply (where
+						// the new pod is a create) does not repeat it.
 						for _, w := range rec.Warnings("Pod Compute Cost") {
-							if regexp.MustCompile(`Creating pod "web-2": .*\$0\.69 per hour`).MatchString(w.Detail) {
+							if regexp.MustCompile(`Replacing pod "web-2" .*: .*\$0\.69 per hour`).MatchString(w.Detail) {
 								return nil
 							}
 						}

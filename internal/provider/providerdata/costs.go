@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -108,6 +109,30 @@ func (c *Costs) Summary(summary string) string {
 		return summary
 	}
 	return fmt.Sprintf("%s (%s of that name in this plan)", summary, ordinal(n))
+}
+
+type applyReplanKey struct{}
+
+// PlanContext marks ctx with what the plan request says of itself, for
+// Warn: a resource's ModifyPlan calls it first.
+func PlanContext(ctx context.Context, caps resource.ModifyPlanClientCapabilities) context.Context {
+	return context.WithValue(ctx, applyReplanKey{}, caps.DeferralAllowed)
+}
+
+// Warn adds cost warning d to diags with a unique summary (Summary), once
+// per object and run: not in the plan Terraform makes again during apply
+// (Terraform 1.9+ marks it with DeferralAllowed, see siblings.go; ctx from
+// PlanContext), which would print the warning a second time after the plan
+// that stated it, in the tense of something still to happen. OpenTofu and
+// older Terraform do not mark that plan and print it twice.
+func (c *Costs) Warn(ctx context.Context, diags *diag.Diagnostics, d diag.Diagnostic) {
+	if d == nil {
+		return
+	}
+	if replan, _ := ctx.Value(applyReplanKey{}).(bool); replan {
+		return
+	}
+	diags.AddWarning(c.Summary(d.Summary()), d.Detail())
 }
 
 func ordinal(n int) string {
