@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -51,6 +52,8 @@ type Options struct {
 	Now func() time.Time
 	// Out receives one line per object, before it is deleted.
 	Out io.Writer
+	// Prefix, when set, limits the sweep to one run's prefix (RunPrefix).
+	Prefix string
 }
 
 // A Kind is one collection to sweep.
@@ -96,7 +99,8 @@ func kind[T any](name string, coll runpod.Collection[T], nameOf func(*T) string,
 		for i := range all {
 			obj := &all[i]
 			started, ok := runStarted(nameOf(obj))
-			if !ok || now().Sub(started) < o.OlderThan || (keep != nil && !keep(obj)) {
+			if !ok || now().Sub(started) < o.OlderThan || (keep != nil && !keep(obj)) ||
+				!strings.HasPrefix(nameOf(obj), o.Prefix) {
 				continue
 			}
 			verb := "deleting"
