@@ -144,3 +144,48 @@ resource "runpod_network_volume" "v" {
 		},
 	})
 }
+
+// The cheapest CPU pod with stock (2 vCPU, no volume): create and wait for
+// it to run, import, rename in place, destroy confirmed by a 404.
+func TestAccLive_cpuPod(t *testing.T) {
+	r := Setup(t)
+	cpu, err := CheapestCPU(t.Context(), r.Client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := "runpod_pod.p"
+	config := func(suffix string) string {
+		return fmt.Sprintf(`
+resource "runpod_pod" "p" {
+  name  = %q
+  image = "runpod/base:0.6.2"
+  cpu {
+    type_id    = %q
+    vcpu_count = %d
+  }
+}`, r.Name(suffix), cpu.ID, PodVCPUs)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: r.Factories,
+		CheckDestroy:             destroyed(r, "runpod_pod", (*runpod.Client).GetPod),
+		Steps: []resource.TestStep{
+			{
+				Config: config("pod"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
+				},
+			},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				// Settings Runpod never returns, kept from configuration.
+				ImportStateVerifyIgnore: []string{"start_ssh", "start_jupyter", "data_center_ids", "allow_duplicate", "ready_when", "timeouts"},
+			},
+			{
+				Config: config("pod-renamed"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+			},
+		},
+	})
+}

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/runpod-tf/terraform-provider-runpod/internal/livetest"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/sweep"
@@ -35,8 +36,8 @@ func main() {
 }
 
 // What the run creates, for the estimate: the objects that bill, each for
-// at most maxLife. Templates, secrets and registry credentials cost
-// nothing.
+// at most maxLife: the cheapest CPU pod with stock and the volume.
+// Templates and secrets cost nothing.
 const (
 	maxLife      = 30 * time.Minute
 	volumeGBMax  = 11 // TestAccLive_networkVolume grows 10 -> 11 GB
@@ -46,10 +47,13 @@ const (
 	testPackages = "./internal/livetest/"
 )
 
-// estimate is the run's worst-case cost in USD.
-func estimate() (float64, string) {
+// estimate is the run's worst-case cost in USD: the CPU pod and the
+// network volume, each for at most maxLife.
+func estimate(cpu livetest.CPUChoice) (float64, string) {
 	vol := volumeGBMax * pricing.VolumeRateFirstTier / hoursPerMon * maxLife.Hours()
-	return vol, fmt.Sprintf("one %d GB network volume for at most %s", volumeGBMax, maxLife)
+	pod := cpu.USDPerHour * maxLife.Hours()
+	return vol + pod, fmt.Sprintf("a %d vCPU %s pod at %s/h and the %d GB network volume, each for at most %s",
+		livetest.PodVCPUs, cpu.ID, pricing.USD(cpu.USDPerHour), volumeGBMax, maxLife)
 }
 
 type tester func(ctx context.Context, env []string, stdout, stderr io.Writer) error
@@ -61,7 +65,22 @@ func goTest(ctx context.Context, env []string, stdout, stderr io.Writer) error {
 }
 
 func run(ctx context.Context, getenv func(string) string, stdout, stderr io.Writer, test tester) error {
-	cost, what := estimate()
+	if getenv("RUNPOD_LIVE") != "1" {
+		return errors.New("live runs are opt-in: set RUNPOD_LIVE=1 (make testacc-live RUNPOD_LIVE=1)")
+	}
+	key := getenv("RUNPOD_API_KEY")
+	if key == "" {
+		return errors.New("RUNPOD_API_KEY is not set")
+	}
+	c, err := runpod.New(runpod.Config{APIKey: key, BaseURL: getenv("RUNPOD_API_URL"), UserAgent: "terraform-provider-runpod-liveacc"})
+	if err != nil {
+		return err
+	}
+	cpu, err := livetest.CheapestCPU(ctx, c)
+	if err != nil {
+		return fmt.Errorf("estimating the run's cost: %w", err)
+	}
+	cost, what := estimate(cpu)
 	capUSD := defaultCap
 	if v := getenv("RUNPOD_LIVE_MAX_USD"); v != "" {
 		c, err := strconv.ParseFloat(v, 64)
@@ -75,23 +94,12 @@ func run(ctx context.Context, getenv func(string) string, stdout, stderr io.Writ
 	if cost > capUSD {
 		return fmt.Errorf("the estimate %s is above the cap %s: not starting", pricing.USD(cost), pricing.USD(capUSD))
 	}
-	if getenv("RUNPOD_LIVE") != "1" {
-		return errors.New("live runs are opt-in: set RUNPOD_LIVE=1 (make testacc-live RUNPOD_LIVE=1)")
-	}
-	key := getenv("RUNPOD_API_KEY")
-	if key == "" {
-		return errors.New("RUNPOD_API_KEY is not set")
-	}
 	prefix := sweep.RunPrefix(time.Now())
 	fmt.Fprintf(stdout, "testacc-live: run prefix %s; server %s\n", prefix, orDefault(getenv("RUNPOD_API_URL"), runpod.DefaultBaseURL))
 	env := append(os.Environ(), "TF_ACC=1", "RUNPOD_LIVE=1", "TF_ACC_RUN_PREFIX="+prefix, "RUNPOD_MAX_HOURLY_SPEND="+hourlySpend)
 	testErr := test(ctx, env, stdout, stderr)
 
 	// Whatever the tests did, nothing of this run may stay.
-	c, err := runpod.New(runpod.Config{APIKey: key, BaseURL: getenv("RUNPOD_API_URL"), UserAgent: "terraform-provider-runpod-liveacc"})
-	if err != nil {
-		return err
-	}
 	left, err := sweep.All(context.WithoutCancel(ctx), c, sweep.Options{Prefix: prefix, Out: stdout})
 	switch {
 	case err != nil:

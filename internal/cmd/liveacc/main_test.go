@@ -14,15 +14,19 @@ func envOf(m map[string]string) func(string) string { return func(k string) stri
 
 // The first line is the estimate; above the cap nothing starts.
 func TestCostFirstAndCapRefuses(t *testing.T) {
+	f := runpodfake.NewTestServer(t)
 	var out bytes.Buffer
 	called := false
-	err := run(t.Context(), envOf(map[string]string{"RUNPOD_LIVE": "1", "RUNPOD_API_KEY": "k", "RUNPOD_LIVE_MAX_USD": "0"}), &out, io.Discard,
+	err := run(t.Context(), envOf(map[string]string{"RUNPOD_LIVE": "1", "RUNPOD_API_KEY": runpodfake.DefaultAPIKey,
+		"RUNPOD_API_URL": f.URL(), "RUNPOD_LIVE_MAX_USD": "0"}), &out, io.Discard,
 		func(context.Context, []string, io.Writer, io.Writer) error { called = true; return nil })
 	if err == nil || !strings.Contains(err.Error(), "above the cap") || called {
 		t.Fatalf("run = %v (tests started: %v)", err, called)
 	}
 	first, _, _ := strings.Cut(out.String(), "\n")
-	if !strings.HasPrefix(first, "testacc-live: estimated cost of this run: at most $") {
+	// The fake's cheapest 2 vCPU flavour with stock is cpu3c at $0.03 per
+	// vCPU-hour: $0.06/h, so at most $0.03 for half an hour, plus the volume.
+	if !strings.HasPrefix(first, "testacc-live: estimated cost of this run: at most $0.03") || !strings.Contains(first, "cpu3c") {
 		t.Fatalf("first line %q", first)
 	}
 }
