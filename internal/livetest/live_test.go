@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -61,6 +62,16 @@ resource "runpod_template" "t" {
 			},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
 			{
+				// The data source finds it by its (unique) name.
+				Config: config("runpod/base:0.6.2") + fmt.Sprintf(`
+data "runpod_template" "by_name" {
+  name = %q
+}`, name),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs("data.runpod_template.by_name", tfjsonpath.New("id"), addr, tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+			},
+			{
 				Config: config("runpod/base:0.7.0"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -82,11 +93,12 @@ resource "runpod_template" "t" {
 }
 
 // A secret: create, import (the value is never read back), description in
-// place, destroy.
+// place, deleted by a second API call (the plan re-creates it), destroy.
 func TestAccLive_secret(t *testing.T) {
 	r := Setup(t)
 	name := r.Name("secret")
 	addr := "runpod_secret.s"
+	var id string
 	config := func(desc string) string {
 		return fmt.Sprintf(`
 resource "runpod_secret" "s" {
@@ -99,12 +111,23 @@ resource "runpod_secret" "s" {
 		ProtoV6ProviderFactories: r.Factories,
 		CheckDestroy:             destroyed(r, "runpod_secret", (*runpod.Client).GetSecret),
 		Steps: []resource.TestStep{
-			{Config: config("first")},
+			{Config: config("first"), Check: func(s *terraform.State) error { id = s.RootModule().Resources[addr].Primary.ID; return nil }},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"value"}},
 			{
 				Config: config("second"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+			},
+			{
+				PreConfig: func() {
+					if err := r.Client.DeleteSecret(context.Background(), id); err != nil {
+						t.Fatalf("deleting the secret outside Terraform: %v", err)
+					}
+				},
+				Config: config("second"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 				}},
 			},
 		},
