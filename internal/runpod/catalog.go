@@ -96,13 +96,7 @@ type GPUType struct {
 
 // ListGPUTypes lists the GPU catalog.
 func (c *Client) ListGPUTypes(ctx context.Context, q GPUTypeQuery) ([]GPUType, error) {
-	var out struct {
-		GPUs []GPUType `json:"gpus"`
-	}
-	if err := c.do(ctx, http.MethodGet, catalogGPUsPath, q.values(), nil, &out); err != nil {
-		return nil, err
-	}
-	return out.GPUs, nil
+	return listAll[GPUType](ctx, c, catalogGPUsPath, q.values(), "gpus")
 }
 
 // GetGPUType reads one GPU type by id; ids contain spaces and are
@@ -171,13 +165,7 @@ type DataCenter struct {
 
 // ListDataCenters lists data centers matching q.
 func (c *Client) ListDataCenters(ctx context.Context, q DataCenterQuery) ([]DataCenter, error) {
-	var out struct {
-		DataCenters []DataCenter `json:"dataCenters"`
-	}
-	if err := c.do(ctx, http.MethodGet, catalogDataCentersPath, q.values(), nil, &out); err != nil {
-		return nil, err
-	}
-	return out.DataCenters, nil
+	return listAll[DataCenter](ctx, c, catalogDataCentersPath, q.values(), "dataCenters")
 }
 
 // GetDataCenter reads one data center. Only the Include flags of q are sent:
@@ -243,13 +231,7 @@ type CPUType struct {
 
 // ListCPUTypes lists the CPU catalog.
 func (c *Client) ListCPUTypes(ctx context.Context, q CPUTypeQuery) ([]CPUType, error) {
-	var out struct {
-		CPUs []CPUType `json:"cpus"`
-	}
-	if err := c.do(ctx, http.MethodGet, catalogCPUsPath, q.values(), nil, &out); err != nil {
-		return nil, err
-	}
-	return out.CPUs, nil
+	return listAll[CPUType](ctx, c, catalogCPUsPath, q.values(), "cpus")
 }
 
 // GetCPUType reads one CPU flavour by id; IsNotFound for an unknown id.

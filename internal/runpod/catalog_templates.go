@@ -2,7 +2,6 @@ package runpod
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 )
 
@@ -25,11 +24,5 @@ var TemplateSources = []string{TemplateSourceOfficial, TemplateSourceVerified, T
 func (c *Client) ListPublicTemplates(ctx context.Context, source string) ([]Template, error) {
 	q := url.Values{}
 	setString(q, "source", source)
-	var out struct {
-		Templates []Template `json:"templates"`
-	}
-	if err := c.do(ctx, http.MethodGet, publicTemplatesPath, q, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Templates, nil
+	return listAll[Template](ctx, c, publicTemplatesPath, q, "templates")
 }

@@ -89,13 +89,7 @@ type CreateClusterRequest struct {
 
 // ListClusters returns every cluster of the account.
 func (c *Client) ListClusters(ctx context.Context) ([]Cluster, error) {
-	var out struct {
-		Clusters []Cluster `json:"clusters"`
-	}
-	if err := c.do(ctx, http.MethodGet, clustersPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Clusters, nil
+	return listAll[Cluster](ctx, c, clustersPath, nil, "clusters")
 }
 
 // GetCluster reads one cluster; IsNotFound(err) when it is gone.
@@ -155,11 +149,5 @@ func (c *Client) ListClusterPods(ctx context.Context, id string) ([]Pod, error) 
 	if err != nil {
 		return nil, err
 	}
-	var out struct {
-		Pods []Pod `json:"pods"`
-	}
-	if err := c.do(ctx, http.MethodGet, path+"/pods", nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Pods, nil
+	return listAll[Pod](ctx, c, path+"/pods", nil, "pods")
 }

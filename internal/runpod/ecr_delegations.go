@@ -33,13 +33,7 @@ type CreateDelegationRequest struct {
 
 // ListDelegations returns every ECR delegation of the account.
 func (c *Client) ListDelegations(ctx context.Context) ([]EcrDelegation, error) {
-	var out struct {
-		Delegations []EcrDelegation `json:"delegations"`
-	}
-	if err := c.do(ctx, http.MethodGet, delegationsPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Delegations, nil
+	return listAll[EcrDelegation](ctx, c, delegationsPath, nil, "delegations")
 }
 
 // GetDelegation reads one delegation. The API has no read by id, so it

@@ -254,13 +254,7 @@ type EndpointReleases struct {
 
 // ListEndpoints returns every serverless endpoint of the account.
 func (c *Client) ListEndpoints(ctx context.Context) ([]Endpoint, error) {
-	var out struct {
-		Endpoints []Endpoint `json:"endpoints"`
-	}
-	if err := c.do(ctx, http.MethodGet, endpointsPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Endpoints, nil
+	return listAll[Endpoint](ctx, c, endpointsPath, nil, "endpoints")
 }
 
 // GetEndpoint reads one endpoint; IsNotFound(err) when it is gone.

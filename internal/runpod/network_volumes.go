@@ -49,13 +49,7 @@ type UpdateNetworkVolumeRequest struct {
 
 // ListNetworkVolumes returns every network volume of the account.
 func (c *Client) ListNetworkVolumes(ctx context.Context) ([]NetworkVolume, error) {
-	var out struct {
-		NetworkVolumes []NetworkVolume `json:"networkVolumes"`
-	}
-	if err := c.do(ctx, http.MethodGet, networkVolumesPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.NetworkVolumes, nil
+	return listAll[NetworkVolume](ctx, c, networkVolumesPath, nil, "networkVolumes")
 }
 
 // GetNetworkVolume reads one volume; IsNotFound(err) when it is gone.

@@ -241,13 +241,7 @@ func (c *Client) ListPods(ctx context.Context, includeClusterPods bool) ([]Pod, 
 	if includeClusterPods {
 		q = url.Values{"includeClusterPods": {"true"}}
 	}
-	var out struct {
-		Pods []Pod `json:"pods"`
-	}
-	if err := c.do(ctx, http.MethodGet, podsPath, q, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Pods, nil
+	return listAll[Pod](ctx, c, podsPath, q, "pods")
 }
 
 // GetPod reads one pod; IsNotFound(err) once it is terminated or gone.

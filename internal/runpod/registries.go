@@ -22,13 +22,7 @@ type createRegistryRequest struct {
 
 // ListRegistries returns every registry credential of the account.
 func (c *Client) ListRegistries(ctx context.Context) ([]Registry, error) {
-	var out struct {
-		Registries []Registry `json:"registries"`
-	}
-	if err := c.do(ctx, http.MethodGet, registriesPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Registries, nil
+	return listAll[Registry](ctx, c, registriesPath, nil, "registries")
 }
 
 // GetRegistry reads one registry credential; IsNotFound(err) when it is gone.

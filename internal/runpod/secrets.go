@@ -41,13 +41,7 @@ func (c *Client) FindSecretsByName(ctx context.Context, name string) ([]Secret, 
 }
 
 func (c *Client) listSecrets(ctx context.Context, query url.Values) ([]Secret, error) {
-	var out struct {
-		Secrets []Secret `json:"secrets"`
-	}
-	if err := c.do(ctx, http.MethodGet, secretsPath, query, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Secrets, nil
+	return listAll[Secret](ctx, c, secretsPath, query, "secrets")
 }
 
 // GetSecret reads one secret's metadata; IsNotFound(err) when it is gone.

@@ -89,13 +89,7 @@ type UpdateTemplateRequest struct {
 
 // ListTemplates returns the templates the key owns (not the public catalog).
 func (c *Client) ListTemplates(ctx context.Context) ([]Template, error) {
-	var out struct {
-		Templates []Template `json:"templates"`
-	}
-	if err := c.do(ctx, http.MethodGet, templatesPath, nil, nil, &out); err != nil {
-		return nil, err
-	}
-	return out.Templates, nil
+	return listAll[Template](ctx, c, templatesPath, nil, "templates")
 }
 
 // GetTemplate reads one template; IsNotFound(err) when it is gone.

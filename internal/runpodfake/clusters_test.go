@@ -183,7 +183,8 @@ func TestClusterFromTemplateAndVolume(t *testing.T) {
 	for _, m := range c.clusterPods(jsonStr(t, cl["id"])) {
 		env := jsonObj(t, m["env"])
 		mustEqual(t, "member from template", []any{m["image"], m["registry"], m["template"], m["disk"], m["ports"], env["T"], env["JUPYTER_PASSWORD"] != nil},
-			[]any{"private/img:1", reg.ID, tpl.ID, float64(80), []any{"22/tcp"}, "1", true})
+			// A member pod's template reads null (API.md §15).
+			[]any{"private/img:1", reg.ID, nil, float64(80), []any{"22/tcp"}, "1", true})
 	}
 	c.do("DELETE", "/v2/templates/"+tpl.ID, nil).wantProblem(t, 400, "in use")
 	c.do("DELETE", "/v2/registries/"+reg.ID, nil).wantProblem(t, 400, "in use")

@@ -89,6 +89,13 @@
 //     (429 with Retry-After beyond it, counted by RateLimited), on the clock
 //     WithRateLimitClock sets; WithLatency slows every request down. See
 //     ratelimit.go.
+//   - Live behaviours (API.md §15) are served as the live API does, each
+//     with its source beside it: an endpoint created without timeout reads
+//     0, a pod's template reads null, GET /v2/pods ignores unknown query
+//     parameters (see live_behaviours_test.go). SetListPagination pages the
+//     lists (off by default: API.md §0 says lists are whole; §15 reports
+//     clients that page), with a cursor, a next link, or an unfollowable
+//     "hasMore" (pagination.go).
 //   - The request log: Requests, CountRequests, ResetRequests, to assert what
 //     the provider sent and how often (e.g. that a create was never retried).
 //

@@ -91,9 +91,11 @@ const (
 	DefaultEndpointWorkersMin  = 0
 	DefaultEndpointWorkersMax  = 3
 	DefaultEndpointIdleTimeout = 10
-	DefaultEndpointTimeout     = 300000
-	DefaultEndpointDisk        = 5
-	DefaultEndpointGPUCount    = 1
+	// DefaultEndpointTimeout is the spec's default; the live API stores 0
+	// for an endpoint created without timeout (API.md §15), as the fake does.
+	DefaultEndpointTimeout  = 300000
+	DefaultEndpointDisk     = 5
+	DefaultEndpointGPUCount = 1
 
 	endpointJobHost = "https://api.runpod.ai"
 )

@@ -102,7 +102,9 @@ func (f *Fake) buildEndpoint(b *endpointBody, raw map[string]any) (*storedEndpoi
 	e := Endpoint{
 		Name: *b.Name, Type: *b.Type, Disk: DefaultEndpointDisk, Env: map[string]string{},
 		Workers: EndpointWorkers{Min: DefaultEndpointWorkersMin, Max: DefaultEndpointWorkersMax, IdleTimeout: intp(DefaultEndpointIdleTimeout)},
-		Timeout: DefaultEndpointTimeout, FlashBoot: FlashBootOff,
+		// API.md §15: an endpoint created without timeout comes back with
+		// 0, not the spec's default (DefaultEndpointTimeout).
+		Timeout: 0, FlashBoot: FlashBootOff,
 	}
 	if p := f.applyEndpointContainer(&e, tmpl, b, raw); p != nil {
 		return nil, p

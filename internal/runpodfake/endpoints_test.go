@@ -59,7 +59,7 @@ func TestEndpointCreateDefaultsAndRead(t *testing.T) {
 	var e Endpoint
 	res.decode(t, &e)
 	mustEqual(t, "workers", m["workers"], map[string]any{"min": 0.0, "max": 3.0, "idleTimeout": 10.0})
-	mustEqual(t, "timeout", e.Timeout, 300000)
+	mustEqual(t, "timeout (API.md §15: 0 when not sent)", e.Timeout, 0)
 	mustEqual(t, "flashboot", e.FlashBoot, "OFF")
 	mustEqual(t, "gpu", m["gpu"], map[string]any{"pools": []any{"ADA_24"}, "count": 1.0, "allowedCudaVersions": []any{}, "minCudaVersion": nil})
 	if _, ok := m["cpu"]; ok {

@@ -58,6 +58,7 @@ type Fake struct {
 	spec        *specChecker
 	specChecked int // exchanges checked, so tests can prove checking ran
 	violations  []string
+	paging      ListPagination // SetListPagination (pagination.go)
 
 	srvMu sync.Mutex
 	srv   *http.Server
@@ -170,6 +171,9 @@ func (f *Fake) handle(pattern string, h apiHandler) {
 	f.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		body, _ := r.Context().Value(bodyKey{}).([]byte)
 		status, v, p := h(r, body)
+		if p == nil && status == http.StatusOK {
+			v, p = f.paginate(r, v)
+		}
 		switch {
 		case p != nil:
 			writeProblem(w, p)

@@ -154,6 +154,8 @@ func (f *Fake) applyPodBody(plan *podPlan, b *podBody, raw map[string]any) *prob
 	for k, v := range b.Env {
 		plan.env[k] = v
 	}
+	// API.md §15: ports has no default in v2: without ports (and without a
+	// template's), the pod has none ([]).
 	if b.Ports != nil {
 		plan.ports = slices.Clone(*b.Ports)
 	}
@@ -172,6 +174,8 @@ func (f *Fake) applyPodBody(plan *podPlan, b *podBody, raw map[string]any) *prob
 			return badRequest("registry credential %q not found", *plan.registry)
 		}
 	}
+	// API.md §15: omitting mounts means no persistent storage (the plan's
+	// mounts stay empty unless a template gave some).
 	if b.Mounts != nil && (b.Mounts.Persistent != nil || b.Mounts.Network != nil) {
 		plan.mounts = Mounts{}
 		if b.Mounts.Persistent != nil {

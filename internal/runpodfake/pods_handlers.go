@@ -15,6 +15,7 @@ import (
 // Request schemas, written from the API reference (CreatePodRequest,
 // UpdatePodRequest, PodActionRequest, Mounts).
 var (
+	// API.md §15: mounts.network[].path is required (422 without it).
 	networkMountSchema = sObject(map[string]*schema{
 		"volumeId": sString(),
 		"path":     sString(),
@@ -159,6 +160,9 @@ func (f *Fake) sortedPods() []*storedPod {
 	return all
 }
 
+// listPods reads includeClusterPods and nothing else: API.md §15, GET
+// /v2/pods silently ignores unknown query parameters (?desiredStatus=RUNNING
+// lists every pod with 200), so no other parameter is refused.
 func (f *Fake) listPods(r *http.Request, _ []byte) (int, any, *problem) {
 	qr := &queryReader{q: r.URL.Query()}
 	include, _ := qr.boolean("includeClusterPods")

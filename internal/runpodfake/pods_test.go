@@ -377,7 +377,8 @@ func TestPodFromTemplate(t *testing.T) {
 	})
 	mustEqual(t, "template fields", []any{got["image"], got["args"], got["cmd"], got["disk"], got["ports"], got["registry"], got["mounts"], got["template"], got["cudaVersion"]},
 		[]any{"private/img:1", "sleep infinity", []any{"sleep", "infinity"}, float64(40), []any{"8888/http"}, reg.ID,
-			map[string]any{"persistent": map[string]any{"size": float64(20), "path": "/workspace"}}, tpl.ID, "12.4"})
+			// template: null (API.md §15: applied once, never linked).
+			map[string]any{"persistent": map[string]any{"size": float64(20), "path": "/workspace"}}, nil, "12.4"})
 	for _, k := range []string{"startSsh", "startJupyter", "templateId"} {
 		if _, ok := got[k]; ok {
 			t.Errorf("response carries create-only %q", k)
@@ -401,7 +402,7 @@ func TestPodFromTemplate(t *testing.T) {
 
 	// A public catalog template works too, with its registry hidden.
 	pub := c.createPod(map[string]any{"name": "torch", "templateId": "runpod-torch-v280", "gpu": map[string]any{"id": rtx4090, "count": 1}})
-	mustEqual(t, "public template", []any{pub["template"], pub["registry"], pub["ports"]}, []any{"runpod-torch-v280", nil, []any{"8888/http", "22/tcp"}})
+	mustEqual(t, "public template", []any{pub["template"], pub["registry"], pub["ports"]}, []any{nil, nil, []any{"8888/http", "22/tcp"}})
 }
 
 func TestPodStartFlags(t *testing.T) {

@@ -31,7 +31,10 @@ func podJSON(p Pod) wireObject {
 		with("cudaVersion", p.CudaVersion, false).
 		with("ssh", wireObject{{"proxy", sshEndpointJSON(p.SSH.Proxy)}, {"direct", sshEndpointJSON(p.SSH.Direct)}}, false).
 		with("cluster", podClusterJSON(p.Cluster), p.Cluster == nil).
-		with("template", p.Template, false).
+		// API.md §15: a template is applied once and never linked, so a
+		// pod's template reads null. The fake keeps p.Template only for its
+		// own in-use bookkeeping (API.md §3, deleting a template in use).
+		with("template", nil, false).
 		with("cost", p.Cost, false).
 		with("locked", p.Locked, false).
 		with("globalNetworking", globalNetworkingJSON(p.GlobalNetworking), false).

@@ -108,7 +108,8 @@ func TestAccEndpointDataSources(t *testing.T) {
 					statecheck.ExpectKnownValue(one, acctest.Attr("workers_max"), knownvalue.Int64Exact(4)),
 					// The API's defaults.
 					statecheck.ExpectKnownValue(one, acctest.Attr("idle_timeout_seconds"), knownvalue.Int64Exact(10)),
-					statecheck.ExpectKnownValue(one, acctest.Attr("execution_timeout_ms"), knownvalue.Int64Exact(300000)),
+					// Created without a timeout: 0 (API.md §15), not the spec's 300000.
+					statecheck.ExpectKnownValue(one, acctest.Attr("execution_timeout_ms"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(one, acctest.Attr("scaler_type"), knownvalue.StringExact("QUEUE_DELAY")),
 					statecheck.ExpectKnownValue(one, acctest.Attr("scaler_value"), knownvalue.Float64Exact(4)),
 					statecheck.ExpectKnownValue(one, acctest.Attr("flashboot"), knownvalue.StringExact("FLASHBOOT")),

@@ -97,5 +97,12 @@ func importedModel(ctx context.Context, e *runpod.Endpoint) (resourceModel, diag
 	if diags.HasError() {
 		return prior, diags
 	}
-	return fromAPI(ctx, e, prior), diags
+	m := fromAPI(ctx, e, prior)
+	if e.Timeout == 0 {
+		// An endpoint created without a timeout reads 0 (API.md §15), which
+		// no configuration can set: the generated configuration leaves it
+		// out, and the import keeps 0 (keepAPIZeroTimeout).
+		m.ExecutionTimeoutMs = types.Int64Null()
+	}
+	return m, diags
 }

@@ -161,11 +161,13 @@ func resourceAttributes() map[string]schema.Attribute {
 		},
 		"execution_timeout_ms": schema.Int64Attribute{
 			MarkdownDescription: fmt.Sprintf("Longest a job may run, in milliseconds (default %d, 5 minutes; the "+
-				"console's default is 600000).", defaultExecutionTimeoutMs),
-			Optional:   true,
-			Computed:   true,
-			Default:    int64default.StaticInt64(defaultExecutionTimeoutMs),
-			Validators: []validator.Int64{int64validator.AtLeast(1)},
+				"console's default is 600000). An endpoint created without a timeout elsewhere reads `0`; imported, "+
+				"it keeps `0` while this is not set, and setting it sends the value.", defaultExecutionTimeoutMs),
+			Optional:      true,
+			Computed:      true,
+			Default:       int64default.StaticInt64(defaultExecutionTimeoutMs),
+			Validators:    []validator.Int64{int64validator.AtLeast(1)},
+			PlanModifiers: []planmodifier.Int64{keepAPIZeroTimeout{}},
 		},
 		"flashboot": schema.StringAttribute{
 			MarkdownDescription: "Cold-start acceleration: `OFF` (default), `FLASHBOOT` or `PRIORITY_FLASHBOOT`.",

@@ -488,9 +488,11 @@ func TestAccGuide_troubleshootingCrashLoop(t *testing.T) {
 	cli.MustRun("destroy", "-auto-approve", "-input=false")
 }
 
-// Troubleshooting, refused deletes: a template a console pod uses is
-// named at plan, its delete is refused at apply with nothing changed, and
-// the removed block lets Terraform forget it without deleting it.
+// Troubleshooting, refused deletes: the delete of a template a console pod
+// was created from is refused at apply with Runpod's reason and nothing
+// changed (Runpod keeps no link from the pod to the template, API.md §15,
+// so the provider cannot name the pod), and the removed block lets
+// Terraform forget it without deleting it.
 func TestAccGuide_troubleshootingRefusedDelete(t *testing.T) {
 	t.Parallel()
 	cli, fake, _ := guideCLI(t)
