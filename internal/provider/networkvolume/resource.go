@@ -217,7 +217,7 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if body, changed := toUpdateRequest(plan, state); changed {
 		updated, err := client.UpdateNetworkVolume(ctx, id, body)
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
+			resp.Diagnostics.Append(diagnostics.UpdateError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return
 		}
 		written = kinds.Written[runpod.NetworkVolume]{Verb: "Updated", Answer: updated}
