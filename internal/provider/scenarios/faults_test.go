@@ -3,9 +3,9 @@ package scenarios_test
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"io"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
