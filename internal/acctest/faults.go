@@ -1,6 +1,7 @@
 package acctest
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -75,11 +76,13 @@ func ReadOutageAfterCreateKeepsIt(t *testing.T, k NamedKind) {
 	}
 }
 
-// AmbiguousCreateIsNotRepeated: a create whose connection drops after
-// Runpod stored the object must not be sent again, nor fail: the provider
-// finds the object by its unique name, takes it into state and says so in
-// a warning, and the next plan is a no-op.
-func AmbiguousCreateIsNotRepeated(t *testing.T, k NamedKind, name string) {
+// LostCreateReplyIsNotAdopted: a create whose connection drops after
+// Runpod stored the object must not be sent again, and the object the name
+// lookup finds is not taken into state either, since another writer may
+// have made it in the same window: the apply fails naming its id with the
+// import block, the account holds exactly one, and following the error (an
+// import block with that id) converges.
+func LostCreateReplyIsNotAdopted(t *testing.T, k NamedKind, name string) {
 	t.Helper()
 	env := New(t)
 	cli := env.CLI(t)
@@ -87,34 +90,84 @@ func AmbiguousCreateIsNotRepeated(t *testing.T, k NamedKind, name string) {
 	cli.Init()
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: k.CollectionPath, Count: 1, Drop: true, AfterHandler: true})
 
-	apply := cli.RunJSON("apply", "-auto-approve")
-	if apply.ExitCode != 0 {
-		t.Fatalf("apply failed although the %s was created:\n%s", k.Noun, apply.Output())
-	}
-	if w := apply.Warnings(k.Title() + " Create Confirmed After Connection Failure"); len(w) != 1 {
-		t.Fatalf("want one warning that the %s was adopted, got %+v", k.Noun, apply.Diagnostics("warning"))
-	}
-	if n := env.Fake.CountRequests("POST", k.CollectionPath); n != 1 {
-		t.Fatalf("create sent %d times, want exactly 1", n)
+	apply := cli.Run("apply", "-auto-approve")
+	if apply.ExitCode == 0 {
+		t.Fatalf("apply took an object into state that another writer may have created:\n%s", apply.Output())
 	}
 	ids := k.IDsNamed(env.Fake, name)
 	if len(ids) != 1 {
 		t.Fatalf("%ss named %s: %v, want exactly one", k.Noun, name, ids)
 	}
-	if got := cli.StateID(k.Address); got != ids[0] {
-		t.Fatalf("state tracks %q, the account holds %s", got, ids[0])
+	apply.Says(t, "Error: "+k.Title()+" May Have Been Created", "may be the one this apply created", "another writer",
+		"does not take it into state", fmt.Sprintf("id = %q", ids[0]), fmt.Sprintf("%q is taken", name))
+	apply.Lacks(t, "Adopted", "Confirmed")
+	if n := env.Fake.CountRequests("POST", k.CollectionPath); n != 1 {
+		t.Fatalf("create sent %d times, want exactly 1", n)
+	}
+	if got := cli.StateIDs(k.ResourceType); len(got) != 0 {
+		t.Fatalf("state tracks %v after a create whose object may be another writer's", got)
+	}
+	importAsTold(t, env, cli, k, name, ids[0])
+}
+
+// importAsTold follows the way out the errors give: an import block with
+// id at the resource's address; the apply imports it, state tracks it, and
+// the next plan is a no-op.
+func importAsTold(t *testing.T, env *Env, cli *CLI, k NamedKind, name, id string) {
+	t.Helper()
+	cli.SetConfig(k.Config(name) + fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", k.Address, id))
+	cli.MustRun("apply", "-auto-approve")
+	if got := cli.StateID(k.Address); got != id {
+		t.Fatalf("after the import block state tracks %q, want %s", got, id)
+	}
+	if k.CheckAdopted != nil {
+		if err := k.CheckAdopted(env.Fake, id); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if plan := cli.Run("plan", "-detailed-exitcode"); plan.ExitCode != 0 {
-		t.Fatalf("the plan after the adoption is not a no-op (exit %d):\n%s", plan.ExitCode, plan.Output())
+		t.Fatalf("the plan after the import is not a no-op (exit %d):\n%s", plan.ExitCode, plan.Output())
 	}
 }
 
-// LostReplyAndFailedLookupIsResolvedNextRun: a lost create reply plus a
-// failing name lookup must not leave the object this configuration created
-// blocking its own name: the next plain apply takes it
-// into state, with a warning, and the account ends with exactly one object
-// of that name, tracked.
-func LostReplyAndFailedLookupIsResolvedNextRun(t *testing.T, k NamedKind, name string) {
+// LostCreateRequestSaysNotCreated: a create whose connection drops before
+// Runpod acts is not sent again; the name lookup finds nothing and the error
+// says so, not that the object may exist, nor that base_url may be wrong
+// (the name check of the same run reached the API); the next apply creates
+// it.
+func LostCreateRequestSaysNotCreated(t *testing.T, k NamedKind, name string) {
+	t.Helper()
+	env := New(t)
+	cli := env.CLI(t)
+	cli.SetConfig(k.Config(name))
+	cli.Init()
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: k.CollectionPath, Count: 1, Drop: true})
+
+	apply := cli.Run("apply", "-auto-approve")
+	if apply.ExitCode == 0 {
+		t.Fatalf("apply succeeded although the create was lost:\n%s", apply.Output())
+	}
+	apply.Says(t, "Error: "+k.Title()+" Not Created", fmt.Sprintf("%s %q was not created: a lookup by name found none", k.Noun, name),
+		"Applying again is safe")
+	// The name check before the create reached the API: the address is
+	// right, so the connection dropped mid-run and base_url is not blamed.
+	apply.Says(t, "Earlier requests of this run reached the Runpod API", "the connection dropped during the run")
+	apply.Lacks(t, "may exist in the account", "Recorded As Pending", "base_url", "could not reach")
+	if ids := k.IDsNamed(env.Fake, name); len(ids) != 0 {
+		t.Fatalf("%ss named %s: %v after a create lost before Runpod acted", k.Noun, name, ids)
+	}
+	cli.MustRun("apply", "-auto-approve")
+	if ids := k.IDsNamed(env.Fake, name); len(ids) != 1 || cli.StateID(k.Address) != ids[0] {
+		t.Fatalf("after the re-run the account holds %v and state %q", ids, cli.StateID(k.Address))
+	}
+}
+
+// LostReplyAndFailedLookupIsSettledNextRun: a lost create reply plus a
+// failing name lookup records the create as pending; the next run finds the
+// name taken and, since another writer may have made that object, names it
+// with the import block instead of taking it into state, creating a second
+// or deleting it. Following the error converges with exactly one object.
+func LostReplyAndFailedLookupIsSettledNextRun(t *testing.T, k NamedKind, name string) {
 	t.Helper()
 	env := New(t)
 	cli := env.CLI(t)
@@ -132,28 +185,25 @@ func LostReplyAndFailedLookupIsResolvedNextRun(t *testing.T, k NamedKind, name s
 		t.Fatalf("the first apply reported success although it could not tell whether the %s exists:\n%s", k.Noun, first.Output())
 	}
 	first.Contains(t, k.Title()+" Not Created", k.Title()+" Recorded As Pending")
-
-	second := cli.Run("apply", "-auto-approve")
-	if second.ExitCode != 0 {
-		t.Fatalf("the re-run failed:\n%s", second.Output())
-	}
-	second.Lacks(t, "Name Already Taken")
-	second.Contains(t, k.Title()+" Found After Lost Create Reply")
 	ids := k.IDsNamed(env.Fake, name)
 	if len(ids) != 1 {
 		t.Fatalf("%ss named %s: %v, want exactly one", k.Noun, name, ids)
 	}
-	if got := cli.State().Values.RootModule.Resources[0].AttributeValues["id"]; got != ids[0] {
-		t.Fatalf("state tracks %v, the account holds %s", got, ids[0])
+
+	second := cli.Run("apply", "-auto-approve")
+	if second.ExitCode == 0 {
+		t.Fatalf("the re-run took into state a %s that another writer may have created:\n%s", k.Noun, second.Output())
 	}
-	if k.CheckAdopted != nil {
-		if err := k.CheckAdopted(env.Fake, ids[0]); err != nil {
-			t.Fatal(err)
-		}
+	second.Says(t, k.Title()+" Not Adopted After a Lost Create Reply", "another writer", fmt.Sprintf("id = %q", ids[0]),
+		k.Title()+" Name Already Taken")
+	if got := k.IDsNamed(env.Fake, name); len(got) != 1 || got[0] != ids[0] {
+		t.Fatalf("%ss named %s after the re-run: %v, want only %s", k.Noun, name, got, ids[0])
 	}
-	if plan := cli.Run("plan", "-detailed-exitcode"); plan.ExitCode != 0 {
-		t.Fatalf("the plan after the re-run is not a no-op (exit %d):\n%s", plan.ExitCode, plan.Output())
+	if n := env.Fake.CountRequests("POST", k.CollectionPath); n != 1 {
+		t.Fatalf("create sent %d times, want 1", n)
 	}
+	cli.SetConfig(k.Config(name))
+	importAsTold(t, env, cli, k, name, ids[0])
 }
 
 // AssertUntainted fails the test unless address is in the state and not

@@ -16,7 +16,7 @@ import (
 // APIError describes a failed API call. action says what the provider was
 // doing ("creating template \"web\""); the API's status, title, detail and
 // validation errors follow. Ambiguous create failures get a note that the
-// object may exist.
+// object may exist. An update uses UpdateError instead.
 func APIError(summary, action string, err error) diag.Diagnostic {
 	return diag.NewErrorDiagnostic(summary, APIErrorDetail(action, err))
 }
@@ -24,11 +24,46 @@ func APIError(summary, action string, err error) diag.Diagnostic {
 // APIErrorDetail is the detail text of APIError, for callers that attach it
 // to an attribute.
 func APIErrorDetail(action string, err error) string {
+	return errorDetail(action, err, "The request may have been processed before it failed, so the object may exist in the "+
+		"account. The provider did not send it again.")
+}
+
+// UpdateError describes a failed update of an object that exists: after an
+// ambiguous failure (a 5xx, a dropped connection) what is unknown is whether
+// the change was applied, not whether the object exists.
+func UpdateError(summary, action string, err error) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(summary, UpdateErrorDetail(action, err))
+}
+
+// UpdateErrorDetail is the detail text of UpdateError.
+func UpdateErrorDetail(action string, err error) string {
+	return errorDetail(action, err, "The request may have been processed before it failed: the update may or may not "+
+		"have been applied; the next plan shows what differs. The provider did not send it again.")
+}
+
+// NotCreatedDetail is the detail of a create that failed ambiguously (err)
+// and whose lookup by name afterwards found no kind named name: it was not
+// created, and applying again is safe.
+func NotCreatedDetail(action, kind, name string, err error) string {
+	return errorDetail(action, err, "") + fmt.Sprintf("\n\nThe request may have been processed before it failed, so "+
+		"the provider looked for the %s instead of sending it again: %s %q was not created: a lookup by name found "+
+		"none. Applying again is safe.", kind, kind, name)
+}
+
+// errorDetail is the detail of a failed call: what the API answered (a
+// refusal for a 4xx, a server error for a 5xx) or how the connection failed,
+// and, when the request may have been processed (runpod.ErrAmbiguous),
+// ambiguousNote (none when it is "").
+func errorDetail(action string, err error, ambiguousNote string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The Runpod API refused %s.\n\n", action)
 	var apiErr *runpod.APIError
 	switch {
 	case errors.As(err, &apiErr):
+		if apiErr.StatusCode >= 500 {
+			fmt.Fprintf(&b, "The Runpod API failed with a server error while %s.\n\n", action)
+		} else {
+			fmt.Fprintf(&b, "The Runpod API refused %s.\n\n", action)
+		}
 		fmt.Fprintf(&b, "Status: %d %s\n", apiErr.StatusCode, apiErr.Title)
 		if apiErr.Detail != "" {
 			fmt.Fprintf(&b, "Detail: %s\n", apiErr.Detail)
@@ -36,37 +71,42 @@ func APIErrorDetail(action string, err error) string {
 		for _, e := range apiErr.Errors {
 			fmt.Fprintf(&b, "  - %s\n", e)
 		}
-		switch {
-		case runpod.IsUnauthorized(err):
-			b.WriteString("\nCheck the API key (api_key or RUNPOD_API_KEY) and that it has access to this kind of object.")
-		case runpod.IsRateLimited(err):
-			fmt.Fprintf(&b, "\nThe account's rate limit was reached and stayed spent for longer than the provider waits for "+
-				"one request (up to %s of Retry-After waits, within the operation's timeout)", runpod.DefaultRateLimitWaitMax)
-			if apiErr.RetryAfter > 0 {
-				fmt.Fprintf(&b, "; Runpod asked to wait another %s", apiErr.RetryAfter)
-			}
-			b.WriteString(". Wait and run again, or lower -parallelism.")
-		case runpod.IsRequestTooLarge(err):
-			fmt.Fprintf(&b, "\nRunpod accepts request bodies of at most %d bytes (100 KB) and refused this one before acting on it. "+
-				"Make the largest values (env, docker_start_cmd, SSH key comments) smaller.", runpod.MaxRequestBodyBytes)
-		}
+		apiErrorHint(&b, apiErr, err)
 	default:
-		b.Reset()
 		fmt.Fprintf(&b, "Error while %s: %s", action, err)
 		var connErr *runpod.ConnectionError
 		switch {
 		case runpod.IsRequestTimeout(err):
 			b.WriteString("\n\nRunpod accepted the request but did not answer it within the provider's request_timeout_seconds. " +
 				"The API may be degraded: check Runpod's status page and run again, or raise request_timeout_seconds.")
+		case errors.As(err, &connErr) && connErr.Reached:
+			b.WriteString("\n\n" + DroppedHint(connErr.BaseURL))
 		case errors.As(err, &connErr):
 			b.WriteString("\n\n" + UnreachableHint(connErr.BaseURL))
 		}
 	}
-	if errors.Is(err, runpod.ErrAmbiguous) {
-		b.WriteString("\n\nThe request may have been processed before it failed, so the object may exist in the " +
-			"account. The provider did not send it again.")
+	if errors.Is(err, runpod.ErrAmbiguous) && ambiguousNote != "" {
+		b.WriteString("\n\n" + ambiguousNote)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// apiErrorHint adds what the user can do about some API answers.
+func apiErrorHint(b *strings.Builder, apiErr *runpod.APIError, err error) {
+	switch {
+	case runpod.IsUnauthorized(err):
+		b.WriteString("\nCheck the API key (api_key or RUNPOD_API_KEY) and that it has access to this kind of object.")
+	case runpod.IsRateLimited(err):
+		fmt.Fprintf(b, "\nThe account's rate limit was reached and stayed spent for longer than the provider waits for "+
+			"one request (up to %s of Retry-After waits, within the operation's timeout)", runpod.DefaultRateLimitWaitMax)
+		if apiErr.RetryAfter > 0 {
+			fmt.Fprintf(b, "; Runpod asked to wait another %s", apiErr.RetryAfter)
+		}
+		b.WriteString(". Wait and run again, or lower -parallelism.")
+	case runpod.IsRequestTooLarge(err):
+		fmt.Fprintf(b, "\nRunpod accepts request bodies of at most %d bytes (100 KB) and refused this one before acting on it. "+
+			"Make the largest values (env, docker_start_cmd, SSH key comments) smaller.", runpod.MaxRequestBodyBytes)
+	}
 }
 
 // AlreadyExists is the error for a create whose name is already taken by an
@@ -143,6 +183,16 @@ func RequestTooLarge(attr string, size int) (summary, detail string) {
 		b.WriteString(" Runpod refused the request before acting on it, so nothing was changed.")
 	}
 	return summary, b.String()
+}
+
+// DroppedHint is what a connection failure means when earlier requests of
+// the same run reached the API at baseURL: the address is right and the
+// connection dropped mid-run.
+func DroppedHint(baseURL string) string {
+	return fmt.Sprintf("Earlier requests of this run reached the Runpod API at %s, so the address is right: the "+
+		"connection dropped during the run (a network interruption, a proxy or Runpod closing it). Run the same command "+
+		"again once the network is stable: the provider reads every object again first, and it never sends a create "+
+		"twice; a create whose answer was lost is looked up, or reported, before anything is created again.", baseURL)
 }
 
 // UnreachableHint tells the user which settings choose the API address when

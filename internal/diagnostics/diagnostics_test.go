@@ -117,3 +117,43 @@ func TestImportHint(t *testing.T) {
 		t.Fatalf("ImportHint:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A failed update of an object that exists says what is unknown (whether
+// the change was applied), and a 5xx is a server error, not a refusal.
+func TestUpdateErrorDetail(t *testing.T) {
+	err := fmt.Errorf("%w", errors.Join(runpod.ErrAmbiguous, &runpod.APIError{StatusCode: 502, Title: "Bad Gateway"}))
+	got := UpdateErrorDetail(`updating template "t"`, err)
+	for _, want := range []string{`failed with a server error while updating template "t"`, "Status: 502",
+		"the update may or may not have been applied; the next plan shows what differs"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+	for _, not := range []string{"refused", "may exist in the account"} {
+		if strings.Contains(got, not) {
+			t.Errorf("detail says %q:\n%s", not, got)
+		}
+	}
+	if got := UpdateErrorDetail("updating template t", &runpod.APIError{StatusCode: 400}); !strings.Contains(got, "refused") {
+		t.Errorf("a 4xx is a refusal:\n%s", got)
+	}
+}
+
+// A connection that dropped after earlier requests of the run reached the
+// API does not send the user to check base_url.
+func TestAPIErrorDetailDroppedMidRun(t *testing.T) {
+	err := &runpod.ConnectionError{Method: "POST", Path: "/v2/templates", URL: "http://127.0.0.1:9/v2/templates",
+		BaseURL: "http://127.0.0.1:9", Attempts: 1, Err: errors.New("EOF"), Reached: true}
+	got := APIErrorDetail("creating template", err)
+	if !strings.Contains(got, "Earlier requests of this run reached the Runpod API at http://127.0.0.1:9") ||
+		!strings.Contains(got, "connection dropped") || strings.Contains(got, "base_url") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
+
+func TestNotCreatedDetail(t *testing.T) {
+	got := NotCreatedDetail(`creating secret "s"`, "secret", "s", fmt.Errorf("%w", runpod.ErrAmbiguous))
+	if !strings.Contains(got, `secret "s" was not created: a lookup by name found none`) || strings.Contains(got, "may exist") {
+		t.Errorf("detail:\n%s", got)
+	}
+}

@@ -32,28 +32,15 @@ func lower(s string) string {
 // to the create was lost and the name lookup that should have settled it
 // failed too. Nothing tells whether the object exists, so the resource keeps
 // a placeholder (its name, no id) in state instead of nothing: the next run
-// resolves it by name, adopting the object if it appeared, rather than
-// finding its own orphan and refusing the name as taken.
+// looks the name up, and says what it found rather than finding an orphan
+// and refusing the name as taken without a word about the lost reply.
 func PendingCreate(kind, name string, lookupErr error) diag.Diagnostic {
 	return diag.NewWarningDiagnostic(
 		fmt.Sprintf("%s Recorded As Pending", TitleCase(kind)),
 		fmt.Sprintf("The reply to the create request for %s %q was lost, and looking it up by name afterwards failed "+
 			"too, so the provider cannot tell whether Runpod created it. It did not send the create again. It recorded "+
 			"the %s in state without an id (Terraform marks it tainted because this apply failed). The next plan or "+
-			"apply looks it up by name: if it exists, it is taken into state instead of reported as a name already "+
-			"taken; if not, it is created.\n\n%s",
+			"apply looks it up by name: if none exists, it is created; if one exists, it is named with the way to "+
+			"import it, and not taken into state, since another writer may have created it.\n\n%s",
 			kind, name, kind, APIErrorDetail(fmt.Sprintf("listing %ss to look up %q", kind, name), lookupErr)))
-}
-
-// FoundAfterLostReply is the warning for a pending create (see
-// PendingCreate) that a later refresh found by name and took into state.
-func FoundAfterLostReply(kind, name, id string) diag.Diagnostic {
-	return diag.NewWarningDiagnostic(
-		fmt.Sprintf("%s Found After Lost Create Reply", TitleCase(kind)),
-		fmt.Sprintf("An earlier apply sent the create request for %s %q, lost the reply and could not look it up. "+
-			"The %s exists (id %s): it was created after that apply checked that the name was free, so it was taken "+
-			"into state as the one that apply created, not reported as a name already taken. Because that apply "+
-			"failed, Terraform marked it tainted and plans to replace it; to keep this one instead, run "+
-			"`terraform untaint` on the resource before applying.",
-			kind, name, kind, id))
 }

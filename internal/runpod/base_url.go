@@ -60,7 +60,9 @@ func unwrapURLError(err error) error {
 // not be resolved or reached, the TLS handshake failed, or the connection
 // dropped. BaseURL is the API address the client was configured with and URL
 // the full address tried, so the provider can point the user at the setting
-// that is probably wrong.
+// that is probably wrong. Reached says that an earlier request of the same
+// client got an HTTP answer from that address: then the address is right
+// and the connection dropped during the run.
 type ConnectionError struct {
 	Method   string
 	Path     string
@@ -68,9 +70,14 @@ type ConnectionError struct {
 	BaseURL  string
 	Attempts int
 	Err      error
+	Reached  bool
 }
 
 func (e *ConnectionError) Error() string {
+	if e.Reached {
+		return fmt.Sprintf("%s %s: the connection to the Runpod API at %s dropped: request to %s failed after %d attempt(s): %v",
+			e.Method, e.Path, e.BaseURL, e.URL, e.Attempts, unwrapURLError(e.Err))
+	}
 	return fmt.Sprintf("%s %s: cannot reach the Runpod API at %s: request to %s failed after %d attempt(s): %v",
 		e.Method, e.Path, e.BaseURL, e.URL, e.Attempts, unwrapURLError(e.Err))
 }

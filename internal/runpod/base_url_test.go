@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -68,7 +69,7 @@ func TestUnreachableIsAConnectionError(t *testing.T) {
 	if !errors.As(err, &ce) || !IsConnectionFailure(err) {
 		t.Fatalf("err = %v, want a *ConnectionError", err)
 	}
-	if ce.BaseURL != base || ce.URL != base+"/v2/templates" || ce.Attempts != 1 {
+	if ce.BaseURL != base || ce.URL != base+"/v2/templates" || ce.Attempts != 1 || ce.Reached {
 		t.Errorf("ConnectionError = %+v", ce)
 	}
 	for _, want := range []string{"cannot reach the Runpod API at " + base, base + "/v2/templates", "after 1 attempt(s)"} {
@@ -78,5 +79,35 @@ func TestUnreachableIsAConnectionError(t *testing.T) {
 	}
 	if IsConnectionFailure(&APIError{StatusCode: 502}) {
 		t.Error("an HTTP answer is not a connection failure")
+	}
+}
+
+// A connection that drops after earlier requests of the same client got an
+// answer is marked Reached: the address is right.
+func TestConnectionErrorReachedAfterAnAnswer(t *testing.T) {
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"templates":[]}`))
+			return
+		}
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	}))
+	defer srv.Close()
+	c, err := New(Config{APIKey: "k", BaseURL: srv.URL, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ListTemplates(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListTemplates(t.Context())
+	var ce *ConnectionError
+	if !errors.As(err, &ce) || !ce.Reached || !strings.Contains(err.Error(), "dropped") {
+		t.Fatalf("err = %v, want a *ConnectionError marked Reached", err)
 	}
 }

@@ -108,6 +108,11 @@ type Client struct {
 	httpClient   *http.Client // paces every attempt through pacer (pacing.go)
 	pacer        *pacer
 	writes       atomic.Uint64 // see Writes
+	// reached is set once any request of this client got an HTTP answer
+	// (any status): the address is right, so a later connection failure
+	// is a connection that dropped, not a wrong base_url (see
+	// ConnectionError.Reached).
+	reached atomic.Bool
 
 	// testHookBackoff, when set, is called with each computed wait just
 	// before the client sleeps; tests use it to act during a backoff.
@@ -321,7 +326,8 @@ func (c *Client) transportError(ctx context.Context, method, path, target string
 		// Report the context's own error so callers can errors.Is it.
 		return fmt.Errorf("%s %s: %w", method, path, ctxErr)
 	}
-	wrapped := &ConnectionError{Method: method, Path: path, URL: target, BaseURL: c.baseURL, Attempts: attempts, Err: err}
+	wrapped := &ConnectionError{Method: method, Path: path, URL: target, BaseURL: c.baseURL, Attempts: attempts, Err: err,
+		Reached: c.reached.Load()}
 	if !idempotent(method) && !requestNotSent(err) {
 		return &ambiguousError{err: wrapped}
 	}
@@ -417,6 +423,7 @@ func (c *Client) retryClient(ctx context.Context, method string) (*retryablehttp
 			tflog.Debug(ctx, "Sending Runpod API request", map[string]any{"attempt": *attempts})
 		},
 		ResponseLogHook: func(_ retryablehttp.Logger, resp *http.Response) {
+			c.reached.Store(true)
 			tflog.Debug(ctx, "Received Runpod API response", map[string]any{
 				"attempt":  *attempts,
 				"status":   resp.StatusCode,

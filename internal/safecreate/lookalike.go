@@ -11,8 +11,8 @@
 // Kinds whose names repeat (pods, network volumes, endpoints, clusters,
 // ECR delegations) keep a lost reply from buying a second billed object by
 // telling their own object from its lookalikes. Two moments matter: the
-// apply whose create failed in transit (Resolve: adopt the one object that
-// appeared, or explain), and the next plan or apply that a pipeline runs
+// apply whose create failed in transit (Resolve: name the objects that
+// appeared, never adopt one, since another writer may have made them), and the next plan or apply that a pipeline runs
 // without reading the error (RefuseTwinAtPlan, RefuseTwin: do not create
 // another while a lookalike that this configuration does not manage exists).
 //
@@ -226,17 +226,19 @@ func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data 
 
 // Resolve settles a create that failed in transit (createErr), begun at
 // started (and, for kinds without creation times, after the list before):
-// the object may exist. When exactly one lookalike that this process does
-// not own appeared since then, it is this apply's and is returned with a
-// warning; otherwise it answers nil and an error that lists the same-name
-// objects with the import command. It first waits for same-name creates of
-// this process still sending (flight), so that a sibling's object is never
-// taken for this create's.
+// the object may exist. It never adopts one (see NotAdopted: a lookalike
+// that appeared since then may be another writer's as well as this
+// apply's), so it answers nil and an error: "<Kind> Not Created" when no
+// object of the name exists, otherwise one that lists the same-name objects,
+// marks those that appeared, and gives the import command. The object
+// result stays for callers that settle a create either way. It first waits
+// for same-name creates of this process still sending (flight), so that a
+// sibling's object is never listed as this create's.
 func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
 	flight *providerdata.Flight, action string, started time.Time, before []T, createErr error,
 ) (*T, diag.Diagnostic) {
 	creates := data.Creates()
-	summary := k.Title() + " May Have Been Created"
+	summary := NotAdoptedSummary(k.Title())
 	detail := diagnostics.APIErrorDetail(action, createErr)
 	flight.Resolve()
 	appeared := func(o *T) bool {
@@ -254,39 +256,30 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 	}
 	same := kinds.Pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
 	if len(same) == 0 {
-		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe "+
-			"(the provider did not send the request twice).", k.Noun, l.Name)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
+		return nil, diag.NewErrorDiagnostic(k.Title()+" Not Created", diagnostics.NotCreatedDetail(action, k.Noun, l.Name, createErr))
 	}
 	if k.CreatedAt != nil {
 		sort.SliceStable(same, func(i, j int) bool { return k.CreatedAt(&same[i]).After(k.CreatedAt(&same[j])) })
 	}
 	lines := make([]string, len(same))
-	var likely []T
+	var likely []string
 	for i := range same {
 		mark := ""
 		if appeared(&same[i]) {
 			mark = " <- appeared since this apply sent its request, with the same " + l.Shape
-			likely = append(likely, same[i])
+			likely = append(likely, k.ID(&same[i]))
 		}
 		lines[i] = describe(k, l, &same[i]) + mark
 	}
-	if len(likely) == 1 {
-		adopted := likely[0]
-		return &adopted, diag.NewWarningDiagnostic(k.Title()+" Adopted After a Lost Create Reply",
-			fmt.Sprintf("%s\n\nExactly one %s named %q with the requested %s appeared since this apply sent its "+
-				"request: %s. It is this apply's %s: it is now in state, and no second %s was created.",
-				detail, k.Noun, l.Name, l.Shape, k.ID(&adopted), k.Noun, k.Noun))
-	}
-	importID := k.ID(&same[0])
+	detail += fmt.Sprintf("\n\n%ss named %q now:\n%s", k.Title(), l.Name, strings.Join(lines, "\n"))
 	if len(likely) > 0 {
-		importID = k.ID(&likely[0])
+		detail += "\n\n" + NotAdopted(k.Noun, k.ResourceType, l.Name, likely, false, l.OptOut)
+		return nil, diag.NewErrorDiagnostic(summary, detail)
 	}
 	detail += fmt.Sprintf("\n\n%s names are not unique, and the provider cannot tell which one this apply created, so "+
-		"it does not adopt one. %ss named %q now:\n%s\n\nIf one of them is the %s this apply created, import it instead "+
-		"of applying again (which would create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may "+
-		"bill until deleted.", k.Title(), k.Title(), l.Name, strings.Join(lines, "\n"), k.Noun,
-		diagnostics.ImportHint(k.ResourceType, importID))
+		"it does not adopt one. If one of them is the %s this apply created, import it instead of applying again "+
+		"(which would create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may bill until deleted.",
+		k.Title(), k.Noun, diagnostics.ImportHint(k.ResourceType, k.ID(&same[0])))
 	return nil, diag.NewErrorDiagnostic(summary, detail)
 }
 

@@ -49,12 +49,12 @@ type Request[T any] struct {
 //   - a reply lost in transit settled without a second request: by the
 //     name (unique names; when that lookup fails too the create is saved
 //     as pending, diagnostics.PendingCreate, for the next refresh or delete
-//     to settle), or by the one lookalike that appeared (Resolve);
+//     to settle), or by the lookalikes that appeared (Resolve); an object
+//     found is named, never adopted (NotAdopted);
 //   - the id of what was created saved in state at once, so that nothing
 //     after it (the caller's wait and read-back) can orphan the object.
 //
-// It returns the object created or adopted, or nil with the reason in
-// diags.
+// It returns the object created, or nil with the reason in diags.
 func Run[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, r Request[T], state *tfsdk.State,
 	diags *diag.Diagnostics,
 ) *T {
@@ -104,18 +104,15 @@ func createUnique[T any](ctx context.Context, k kinds.Kind[T], data *providerdat
 	}
 	defer flight.Done()
 	created, err := r.Send(ctx)
-	created, err, lookupErr := afterAmbiguousCreate(ctx, k, client, r.Name, created, err, diags)
 	if err == nil {
 		return created
 	}
 	refused, known := r.refusal(ctx, k, err)
-	diags.Append(refused)
-	if lookupErr != nil && !known { // a known error is the API's answer: nothing pending
-		// Unknown whether it exists: keep the name (no id) so that the
-		// next run resolves it by name instead of meeting its own orphan.
-		diags.Append(diagnostics.PendingCreate(k.Noun, r.Name, lookupErr))
-		diags.Append(r.Pending()...)
+	if !errors.Is(err, runpod.ErrAmbiguous) || known { // a known error is the API's answer: nothing to settle
+		diags.Append(refused)
+		return nil
 	}
+	afterLostReply(ctx, k, client, r, err, diags)
 	return nil
 }
 
@@ -161,30 +158,30 @@ func claimName[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.D
 	return nil, false
 }
 
-// afterAmbiguousCreate settles a create named name of a kind whose names
-// are unique that failed in transit (createErr is runpod.ErrAmbiguous; any
-// other result is returned as it is). The POST may have been processed and
-// names are unique, so it looks the name up instead of sending the create
-// again: an object found is the create's own and is returned with a
-// warning; none found returns createErr; a failed lookup returns createErr
-// and its own error, for which the caller records the object as pending
-// (diagnostics.PendingCreate).
-func afterAmbiguousCreate[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string, created *T,
-	createErr error, diags *diag.Diagnostics,
-) (_ *T, _ error, lookupErr error) {
-	if !errors.Is(createErr, runpod.ErrAmbiguous) {
-		return created, createErr, nil
-	}
-	tflog.Warn(ctx, k.Noun+" create ended ambiguously; looking it up by name", map[string]any{"name": name})
-	found, err := k.Find(ctx, client, name)
+// afterLostReply settles a create of a kind whose names are unique that
+// failed in transit (createErr is runpod.ErrAmbiguous): the POST may have
+// been processed, so it looks the name up instead of sending the create
+// again. An object found may be this create's or another writer's and is
+// not adopted (NotAdopted); none found means it was not created
+// (diagnostics.NotCreatedDetail); a failed lookup leaves the create pending
+// (diagnostics.PendingCreate, Request.Pending) for the next run to settle.
+func afterLostReply[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, r Request[T], createErr error,
+	diags *diag.Diagnostics,
+) {
+	tflog.Warn(ctx, k.Noun+" create ended ambiguously; looking it up by name", map[string]any{"name": r.Name})
+	found, err := k.Find(ctx, client, r.Name)
 	switch {
 	case err == nil:
-		diags.AddWarning(diagnostics.TitleCase(k.Noun)+" Create Confirmed After Connection Failure",
-			fmt.Sprintf("The create request for %s %q failed in transit, but the %s exists (id %s), so it was "+
-				"adopted into state instead of being created again.", k.Noun, name, k.Noun, k.ID(found)))
-		return found, nil, nil
+		diags.AddError(NotAdoptedSummary(k.Title()), fmt.Sprintf("%s\n\nA %s named %q exists now (id %s).\n\n%s",
+			diagnostics.APIErrorDetail(r.Action, createErr), k.Noun, r.Name, k.ID(found),
+			NotAdopted(k.Noun, k.ResourceType, r.Name, []string{k.ID(found)}, true, "")))
 	case errors.Is(err, kinds.ErrNotFound):
-		return nil, createErr, nil
+		diags.AddError(k.Title()+" Not Created", diagnostics.NotCreatedDetail(r.Action, k.Noun, r.Name, createErr))
+	default:
+		// Unknown whether it exists: keep the name (no id) so that the
+		// next run settles it by name instead of meeting its own orphan.
+		diags.Append(diagnostics.APIError(k.Title()+" Not Created", r.Action, createErr))
+		diags.Append(diagnostics.PendingCreate(k.Noun, r.Name, err))
+		diags.Append(r.Pending()...)
 	}
-	return nil, createErr, err
 }

@@ -76,57 +76,53 @@ func TestClaimName(t *testing.T) {
 	}
 }
 
-func TestAfterAmbiguousCreate(t *testing.T) {
+// A create whose reply was lost is settled by its name without a second
+// request, and never by adopting what the lookup finds: that may be
+// another writer's object.
+func TestAfterLostReply(t *testing.T) {
 	ambiguous := fmt.Errorf("POST: %w", runpod.ErrAmbiguous)
-	mine := &object{ID: "r1"}
 	cases := map[string]struct {
-		createErr     error
-		find          func() (*object, error)
-		wantCreated   *object
-		wantErr       error
-		wantLookupErr bool
-		wantWarning   bool
+		find        func() (*object, error)
+		wantSummary string
+		wantDetail  []string
+		wantPending bool
 	}{
-		"create answered: no lookup": {
-			find:        func() (*object, error) { t.Fatal("looked up after a clear answer"); return nil, nil },
-			wantCreated: mine,
+		"object exists: named, not adopted": {
+			find:        func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
+			wantSummary: "Registry Credential May Have Been Created",
+			wantDetail: []string{`A registry credential named "ghcr" exists now (id found)`, "another writer",
+				"does not take it into state", `id = "found"`, `"ghcr" is taken`},
 		},
-		"create refused: no lookup": {
-			createErr: errors.New("400"),
-			find:      func() (*object, error) { t.Fatal("looked up after a refusal"); return nil, nil },
-			wantErr:   errors.New("400"),
+		"no object: not created": {
+			find:        func() (*object, error) { return nil, kinds.ErrNotFound },
+			wantSummary: "Registry Credential Not Created",
+			wantDetail:  []string{`registry credential "ghcr" was not created: a lookup by name found none`, "Applying again is safe"},
 		},
-		"lost reply, object exists: adopted with a warning": {
-			createErr: ambiguous, find: func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
-			wantCreated: &object{ID: "found", Name: "ghcr"}, wantWarning: true,
-		},
-		"lost reply, no object: the create's error": {
-			createErr: ambiguous, find: func() (*object, error) { return nil, kinds.ErrNotFound }, wantErr: ambiguous,
-		},
-		"lost reply, lookup failed: both errors": {
-			createErr: ambiguous, find: func() (*object, error) { return nil, errors.New("503") },
-			wantErr: ambiguous, wantLookupErr: true,
+		"lookup failed: pending": {
+			find:        func() (*object, error) { return nil, errors.New("503") },
+			wantSummary: "Registry Credential Not Created",
+			wantDetail:  []string{"may exist in the account"},
+			wantPending: true,
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			var created *object
-			if tc.createErr == nil {
-				created = mine
-			}
 			var diags diag.Diagnostics
-			got, err, lookupErr := afterAmbiguousCreate(context.Background(), kindFinding(tc.find), nil, "ghcr", created,
-				tc.createErr, &diags)
-			if fmt.Sprint(got) != fmt.Sprint(tc.wantCreated) || fmt.Sprint(err) != fmt.Sprint(tc.wantErr) ||
-				(lookupErr != nil) != tc.wantLookupErr {
-				t.Fatalf("got (%v, %v, %v), want (%v, %v, lookup error %v)", got, err, lookupErr, tc.wantCreated, tc.wantErr,
-					tc.wantLookupErr)
+			pending := false
+			r := Request[object]{Name: "ghcr", Action: `creating registry credential "ghcr"`,
+				Pending: func() diag.Diagnostics { pending = true; return nil }}
+			afterLostReply(context.Background(), kindFinding(tc.find), nil, r, ambiguous, &diags)
+			if diags.ErrorsCount() != 1 || diags[0].Summary() != tc.wantSummary {
+				t.Fatalf("diags = %v, want one error %q", diags, tc.wantSummary)
 			}
-			warned := diags.WarningsCount() == 1 &&
-				diags[0].Summary() == "Registry Credential Create Confirmed After Connection Failure" &&
-				strings.Contains(diags[0].Detail(), `registry credential "ghcr" failed in transit, but the registry credential exists (id found)`)
-			if warned != tc.wantWarning || diags.ErrorsCount() != 0 {
-				t.Fatalf("diags = %v, want warning: %v", diags, tc.wantWarning)
+			for _, want := range tc.wantDetail {
+				if !strings.Contains(diags[0].Detail(), want) {
+					t.Errorf("detail lacks %q:\n%s", want, diags[0].Detail())
+				}
+			}
+			warnedPending := diags.WarningsCount() == 1 && diags[1].Summary() == "Registry Credential Recorded As Pending"
+			if pending != tc.wantPending || warnedPending != tc.wantPending {
+				t.Errorf("pending saved %v, warned %v, want %v: %v", pending, warnedPending, tc.wantPending, diags)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package cluster_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -24,13 +25,13 @@ func apiClient(t *testing.T, fake *runpodfake.Fake) *runpod.Client {
 }
 
 // A create whose answer is lost may have made a cluster. The provider sends
-// it once and, when exactly one cluster with the requested name, type and
-// compute appeared since the request began, adopts it with a warning: a
-// pipeline re-running apply must not pay for a second one. An older
-// same-name cluster with other compute (someone else's) is left alone.
-func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
+// it once and, when a cluster with the requested name, type and compute
+// appeared since the request began, names it with the import block but does
+// not adopt it: another writer may have made it in the same window. An older
+// same-name cluster with other compute (someone else's) is not the one named,
+// and is left alone.
+func TestAccCluster_ambiguousCreateNamesTheOneThatAppeared(t *testing.T) {
 	env := newEnv(t)
-	rec := env.Record()
 	client := apiClient(t, env.Fake)
 	ctx := context.Background()
 
@@ -47,39 +48,39 @@ func TestAccCluster_ambiguousCreateAdoptsTheOneThatAppeared(t *testing.T) {
 	// The create is carried out, but its answer is lost.
 	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: "/v2/clusters", Status: 502, AfterHandler: true})
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.Factories,
-		CheckDestroy:             acctest.CheckDestroyed(env.Fake),
-		Steps: []resource.TestStep{
-			{
-				Config: clusterConfig(t, "train"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, acctest.Attr("id"), knownvalue.StringFunc(func(v string) error {
-						if v == older.ID {
-							return fmt.Errorf("adopted the older cluster %s", v)
-						}
-						return nil
-					})),
-					acctest.CheckFake(func() error {
-						// The older cluster's create plus the provider's one.
-						if n := env.Fake.CountRequests("POST", "/v2/clusters"); n != 2 {
-							return fmt.Errorf("%d creates sent in all, want 2", n)
-						}
-						if len(rec.Warnings("Cluster Adopted After a Lost Create Reply")) != 1 {
-							return fmt.Errorf("no adoption warning; diagnostics: %v", rec.Diagnostics())
-						}
-						return nil
-					}),
-				},
-			},
-			{
-				Config: clusterConfig(t, "train"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
-				}},
-			},
-		},
-	})
+	cli := env.CLI(t)
+	cli.SetConfig(clusterConfig(t, "train"))
+	cli.Init()
+	res := cli.RunJSON("apply", "-auto-approve", "-input=false")
+	if res.ExitCode == 0 {
+		t.Fatalf("the apply adopted a cluster that another writer may have made:\n%s", res.Output())
+	}
+	all, err := client.ListClusters(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var appeared string
+	for _, c := range all {
+		if c.ID != older.ID {
+			appeared = c.ID
+		}
+	}
+	if len(all) != 2 || appeared == "" {
+		t.Fatalf("clusters %+v, want the older one and the one the lost reply made", all)
+	}
+	errs := res.Diagnostics("error")
+	if len(errs) != 1 || errs[0].Summary != "Cluster May Have Been Created" ||
+		!strings.Contains(errs[0].Detail, "Cluster "+appeared+" may be the one this apply created") ||
+		!strings.Contains(errs[0].Detail, fmt.Sprintf("id = %q", appeared)) {
+		t.Fatalf("want the error naming %s with its import block, got %+v", appeared, errs)
+	}
+	// The older cluster's create plus the provider's one.
+	if n := env.Fake.CountRequests("POST", "/v2/clusters"); n != 2 {
+		t.Errorf("%d creates sent in all, want 2", n)
+	}
+	if ids := cli.StateIDs("runpod_cluster"); len(ids) != 0 {
+		t.Errorf("state tracks %v", ids)
+	}
 	if _, ok := env.Fake.Cluster(older.ID); !ok {
 		t.Errorf("the other cluster named train (%s) was touched", older.ID)
 	}

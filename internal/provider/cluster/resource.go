@@ -236,7 +236,7 @@ func (r *clusterResource) Update(ctx context.Context, req resource.UpdateRequest
 	// down after an import), which the API has nothing to do for.
 	if !plan.Name.Equal(state.Name) {
 		if _, err := client.RenameCluster(ctx, id, plan.Name.ValueString()); err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Cluster Not Renamed",
+			resp.Diagnostics.Append(diagnostics.UpdateError("Cluster Not Renamed",
 				fmt.Sprintf("renaming cluster %s to %q", id, plan.Name.ValueString()), err))
 			return
 		}

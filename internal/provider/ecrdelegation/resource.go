@@ -120,9 +120,10 @@ func (m delegationModel) asAPI() *runpod.EcrDelegation {
 // lookalike tells package safecreate how to recognise the delegation a
 // create of name for the repository arn made: the same name and repository.
 // Delegations have no unique name (and may have none), so a lost create
-// reply is settled as for the compute kinds: the one such delegation that
-// appeared since the request was sent is adopted, and a recent one that
-// this run did not register blocks another create.
+// reply is settled as for the compute kinds: a delegation that appeared
+// since the request was sent is named, never adopted (another writer may
+// have registered it), and a recent one that this run did not register
+// blocks another create.
 func lookalike(arn, name string) safecreate.Lookalike[runpod.EcrDelegation] {
 	return safecreate.Lookalike[runpod.EcrDelegation]{
 		Name: name, Shape: "repository",

@@ -1,6 +1,7 @@
 package endpoint_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -10,8 +11,10 @@ import (
 )
 
 // A 5xx or a dropped connection on the create never produces a second
-// endpoint: the create is sent once, the one that appeared is adopted, and
-// a pipeline that re-runs apply creates nothing more.
+// endpoint: the create is sent once, the one that appeared is named and not
+// adopted (another writer may have made it), a pipeline that re-runs apply
+// is refused and creates nothing more, and the import block the error
+// gives converges.
 func TestAccEndpoint_lostCreateReplyNeverMakesTwo(t *testing.T) {
 	for _, fault := range []runpodfake.Fault{
 		{Method: "POST", Path: "/v2/serverless", Status: 502, AfterHandler: true},
@@ -23,19 +26,29 @@ func TestAccEndpoint_lostCreateReplyNeverMakesTwo(t *testing.T) {
 		cli.Init()
 		env.Fake.InjectFault(fault)
 		res := cli.RunJSON("apply", "-auto-approve", "-input=false")
-		if res.ExitCode != 0 {
-			t.Fatalf("apply after a lost create reply (%+v) failed:\n%s", fault, res.Output())
+		if res.ExitCode == 0 {
+			t.Fatalf("apply after a lost create reply (%+v) adopted what another writer may have made:\n%s", fault, res.Output())
 		}
-		if w := res.Warnings("Endpoint Adopted After a Lost Create Reply"); len(w) != 1 {
-			t.Errorf("want the adoption warning, got %+v", res.Diagnostics("warning"))
+		errs := res.Diagnostics("error")
+		if len(errs) != 1 || errs[0].Summary != "Endpoint May Have Been Created" ||
+			!strings.Contains(errs[0].Detail, "may be the one this apply created") || !strings.Contains(errs[0].Detail, "another writer") {
+			t.Fatalf("want the error naming the endpoint that appeared, got %+v", errs)
 		}
-		cli.MustRun("apply", "-auto-approve", "-input=false")
+		m := regexp.MustCompile(`id = "([^"]+)"`).FindStringSubmatch(errs[0].Detail)
+		if m == nil {
+			t.Fatalf("the error gives no import block:\n%s", errs[0].Detail)
+		}
+		if rerun := cli.Run("apply", "-auto-approve", "-input=false"); rerun.ExitCode == 0 {
+			t.Fatalf("the re-run created another endpoint:\n%s", rerun.Output())
+		}
 		if n := env.Fake.CountRequests("POST", "/v2/serverless"); n != 1 {
 			t.Errorf("%d creates sent, want 1", n)
 		}
 		if n := env.Fake.EndpointCount(); n != 1 {
 			t.Errorf("%d endpoints exist, want 1", n)
 		}
+		cli.SetConfig(endpointConfig(t, "lost") + "\nimport {\n  to = runpod_endpoint.e\n  id = \"" + m[1] + "\"\n}\n")
+		cli.MustRun("apply", "-auto-approve", "-input=false")
 		cli.ExpectNoChanges()
 	}
 }

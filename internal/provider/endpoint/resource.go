@@ -212,7 +212,7 @@ func (r *endpointResource) Update(ctx context.Context, req resource.UpdateReques
 	if changed {
 		updated, err := client.UpdateEndpoint(ctx, id, body)
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Endpoint Not Updated", fmt.Sprintf("updating endpoint %q (%s)", plan.Name.ValueString(), id), err))
+			resp.Diagnostics.Append(diagnostics.UpdateError("Endpoint Not Updated", fmt.Sprintf("updating endpoint %q (%s)", plan.Name.ValueString(), id), err))
 			return
 		}
 		written = afterWrite{Verb: "Updated", Answer: updated}

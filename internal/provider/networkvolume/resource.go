@@ -79,7 +79,8 @@ func (r *volumeResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"the volume (a new, empty one). At plan time the data center is checked against the live catalog: it must exist " +
 			"and offer network storage of the tier. Before deleting or replacing a volume the provider lists the pods (cluster " +
 			"members included) that mount it and refuses, naming them, whatever the API would allow. After a lost create " +
-			"reply the provider adopts the one volume that appeared, and a later create is refused while an identical " +
+			"reply the provider names the volume that appeared, with an import block, but does not take it into state " +
+			"(another writer may have created it at the same time), and a later create is refused while an identical " +
 			"volume it did not create exists (see `allow_duplicate`).",
 		Attributes: map[string]schema.Attribute{
 			"id": identity.IDAttribute("The volume's id, assigned by Runpod. Pods and endpoints reference the volume by it."),
@@ -217,7 +218,7 @@ func (r *volumeResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if body, changed := toUpdateRequest(plan, state); changed {
 		updated, err := client.UpdateNetworkVolume(ctx, id, body)
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
+			resp.Diagnostics.Append(diagnostics.UpdateError("Network Volume Not Updated", fmt.Sprintf("updating network volume %s", id), err))
 			return
 		}
 		written = kinds.Written[runpod.NetworkVolume]{Verb: "Updated", Answer: updated}

@@ -433,7 +433,7 @@ func TestAccNetworkVolume_failedCreateBeforeProcessing(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      volumeConfig("unlucky", 10, "EU-RO-1"),
-				ExpectError: regexp.MustCompile(`(?s)Network Volume May Have Been Created.*503.*most\s+likely\s+not\s+created`),
+				ExpectError: regexp.MustCompile(`(?s)Network Volume Not Created.*503.*"unlucky"\s+was\s+not\s+created:\s+a\s+lookup\s+by\s+name\s+found\s+none`),
 			},
 		},
 	})

@@ -35,20 +35,22 @@ func kindFinding(find func() (*object, error)) kinds.Kind[object] {
 
 func TestDeleteID(t *testing.T) {
 	cases := map[string]struct {
-		stateID   string
-		find      func() (*object, error)
-		wantID    string
-		wantOK    bool
-		wantError string
+		stateID     string
+		find        func() (*object, error)
+		wantID      string
+		wantOK      bool
+		wantError   string
+		wantWarning string
 	}{
 		"state has the id: no lookup": {
 			stateID: "abc",
 			find:    func() (*object, error) { t.Fatal("looked up a known id"); return nil, nil },
 			wantID:  "abc", wantOK: true,
 		},
-		"pending create that happened": {
-			find:   func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
-			wantID: "found", wantOK: true,
+		// The object with the name may be another writer's: never deleted.
+		"pending create's name taken": {
+			find:        func() (*object, error) { return &object{ID: "found", Name: "ghcr"}, nil },
+			wantWarning: "Registry Credential Not Adopted After a Lost Create Reply",
 		},
 		"pending create that did not happen": {
 			find: func() (*object, error) { return nil, kinds.ErrNotFound },
@@ -64,6 +66,10 @@ func TestDeleteID(t *testing.T) {
 			id, ok := DeleteID(context.Background(), kindFinding(tc.find), nil, tc.stateID, "ghcr", &diags)
 			if id != tc.wantID || ok != tc.wantOK {
 				t.Fatalf("got (%q, %v), want (%q, %v)", id, ok, tc.wantID, tc.wantOK)
+			}
+			if tc.wantWarning != "" && (diags.WarningsCount() != 1 || diags[0].Summary() != tc.wantWarning ||
+				!strings.Contains(diags[0].Detail(), "It was not deleted") || !strings.Contains(diags[0].Detail(), `id = "found"`)) {
+				t.Fatalf("diags = %v, want the warning %q", diags, tc.wantWarning)
 			}
 			if tc.wantError == "" {
 				if diags.HasError() {

@@ -536,7 +536,7 @@ func (r *podResource) notePendingGlobalNetworking(ctx context.Context, p *runpod
 // startRefused explains a start the API refused: most often the GPU the
 // stopped pod was on has been taken meanwhile.
 func startRefused(name, id string, live *runpod.Pod, err error) diag.Diagnostic {
-	detail := diagnostics.APIErrorDetail(fmt.Sprintf("starting pod %s", id), err)
+	detail := diagnostics.UpdateErrorDetail(fmt.Sprintf("starting pod %s", id), err)
 	if runpod.IsCapacity(err) {
 		detail += fmt.Sprintf("\n\nA stopped pod resumes on the machine it was created on, and that machine's GPUs were taken while "+
 			"pod %q was stopped. It stays stopped (desired_status stays %q in state) and keeps its volume disk. Apply again later, "+
@@ -566,12 +566,12 @@ func (r *podResource) refused(summary, action string, state podModel, err error)
 		return tooLarge(state)
 	}
 	if runpod.IsConflict(err) && tfvalue.Known(state.ClusterID) {
-		return diag.NewErrorDiagnostic(summary, diagnostics.APIErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
+		return diag.NewErrorDiagnostic(summary, diagnostics.UpdateErrorDetail(action, err)+fmt.Sprintf("\n\nPod %s belongs to cluster %s. "+
 			"Runpod manages cluster pods through the cluster and refuses to change, stop or terminate them one by one. Manage it "+
 			"with runpod_cluster, or stop managing it here with `terraform state rm` (which leaves the pod running).",
 			state.ID.ValueString(), state.ClusterID.ValueString()))
 	}
-	return diagnostics.APIError(summary, action, err)
+	return diagnostics.UpdateError(summary, action, err)
 }
 
 func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -58,8 +58,9 @@ const podDescription = "A Runpod pod: a GPU or CPU container that runs until it 
 	"availability it read and configurations that do have stock. A network volume is checked to be in a data center " +
 	"the pod can use, on Secure Cloud.\n\n" +
 	"Create sends one request and never repeats it. When its reply is lost (a dropped connection or a 5xx after " +
-	"Runpod acted), the provider lists the pods: exactly one pod with the same name, image and compute that appeared " +
-	"since is adopted, with a warning; otherwise the apply fails naming the candidates, and later applies refuse " +
+	"Runpod acted), the provider lists the pods and fails naming those with the same name, image and compute that " +
+	"appeared since, with an import block: it never takes one into state, since another workspace or writer may have " +
+	"created it at the same time. Later applies refuse " +
 	"to create a twin of a same-name pod less than 10 minutes old that they did not create (see `allow_duplicate`). " +
 	"Create then waits (`timeouts.create`) until the pod is `RUNNING` and " +
 	"every exposed port is mapped. A wait that runs out is a warning: the pod stays in state, so the next apply does " +

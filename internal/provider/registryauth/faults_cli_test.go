@@ -32,12 +32,17 @@ func TestAccRegistryAuth_readOutageAfterCreateKeepsIt(t *testing.T) {
 	acctest.ReadOutageAfterCreateKeepsIt(t, registryKind)
 }
 
-func TestAccRegistryAuth_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T) {
+func TestAccRegistryAuth_lostReplyAndFailedLookupIsSettledNextRun(t *testing.T) {
 	t.Parallel()
-	acctest.LostReplyAndFailedLookupIsResolvedNextRun(t, registryKind, "double-fault")
+	acctest.LostReplyAndFailedLookupIsSettledNextRun(t, registryKind, "double-fault")
 }
 
-func TestAccRegistryAuth_ambiguousCreateIsNotRepeated(t *testing.T) {
+func TestAccRegistryAuth_lostCreateReplyIsNotAdopted(t *testing.T) {
 	t.Parallel()
-	acctest.AmbiguousCreateIsNotRepeated(t, registryKind, "flaky")
+	acctest.LostCreateReplyIsNotAdopted(t, registryKind, "flaky")
+}
+
+func TestAccRegistryAuth_lostCreateRequestSaysNotCreated(t *testing.T) {
+	t.Parallel()
+	acctest.LostCreateRequestSaysNotCreated(t, registryKind, "lostrequest")
 }

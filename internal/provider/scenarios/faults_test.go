@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -327,6 +328,7 @@ func runFaultCase(t *testing.T, c matrixCase) {
 	first := cli.Run(goal...)
 	env.Fake.ClearFaults()
 	checkNoDuplicate(t, c, env, "after the faulted run")
+	followImportHint(t, c, cli, first)
 
 	// A plain re-run (what a pipeline does) converges.
 	if c.phase == "refresh" {
@@ -359,6 +361,22 @@ func runFaultCase(t *testing.T, c matrixCase) {
 			t.Fatalf("plan after convergence is not clean (exit %d):\n%s", res.ExitCode, res.Output())
 		}
 	}
+}
+
+// followImportHint does what a user does after a create whose reply was
+// lost while an object appeared that it may have made: the provider does
+// not adopt it (another writer may have made it) and names it with an
+// import block, which the user adds for the resource's address.
+func followImportHint(t *testing.T, c matrixCase, cli *acctest.CLI, first acctest.Result) {
+	t.Helper()
+	if !strings.Contains(first.Output(), "May Have Been Created") {
+		return
+	}
+	m := regexp.MustCompile(`to = \S+\.NAME\s+id = "([^"]+)"`).FindStringSubmatch(first.Output())
+	if m == nil {
+		t.Fatalf("the error names no object to import:\n%s", first.Output())
+	}
+	cli.SetConfig(c.kind.config(t, c.phase == "update") + fmt.Sprintf("\nimport {\n  to = %s.x\n  id = %q\n}\n", c.kind.name, m[1]))
 }
 
 func checkNoDuplicate(t *testing.T, c matrixCase, env *acctest.Env, when string) {

@@ -38,12 +38,17 @@ func TestAccSecret_readOutageAfterCreateKeepsIt(t *testing.T) {
 	acctest.ReadOutageAfterCreateKeepsIt(t, secretKind)
 }
 
-func TestAccSecret_lostReplyAndFailedLookupIsResolvedNextRun(t *testing.T) {
+func TestAccSecret_lostReplyAndFailedLookupIsSettledNextRun(t *testing.T) {
 	t.Parallel()
-	acctest.LostReplyAndFailedLookupIsResolvedNextRun(t, secretKind, "double_fault")
+	acctest.LostReplyAndFailedLookupIsSettledNextRun(t, secretKind, "double_fault")
 }
 
-func TestAccSecret_ambiguousCreateIsNotRepeated(t *testing.T) {
+func TestAccSecret_lostCreateReplyIsNotAdopted(t *testing.T) {
 	t.Parallel()
-	acctest.AmbiguousCreateIsNotRepeated(t, secretKind, "flaky")
+	acctest.LostCreateReplyIsNotAdopted(t, secretKind, "flaky")
+}
+
+func TestAccSecret_lostCreateRequestSaysNotCreated(t *testing.T) {
+	t.Parallel()
+	acctest.LostCreateRequestSaysNotCreated(t, secretKind, "lostrequest")
 }

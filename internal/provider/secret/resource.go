@@ -492,7 +492,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 			return
 		}
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Secret Value Not Updated", fmt.Sprintf("setting the value of secret %s", id), err))
+			resp.Diagnostics.Append(diagnostics.UpdateError("Secret Value Not Updated", fmt.Sprintf("setting the value of secret %s", id), err))
 			return
 		}
 		recorded.Value, recorded.ValueWOVersion = plan.Value, plan.ValueWOVersion
@@ -508,7 +508,7 @@ func (r *secretResource) Update(ctx context.Context, req resource.UpdateRequest,
 		// "" clears the description.
 		described, err := client.SetSecretDescription(ctx, id, plan.Description.ValueString())
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Secret Description Not Updated",
+			resp.Diagnostics.Append(diagnostics.UpdateError("Secret Description Not Updated",
 				fmt.Sprintf("setting the description of secret %s", id), err))
 			if valueSent {
 				resp.Diagnostics.AddWarning("Secret Partly Updated",

@@ -247,7 +247,7 @@ func reportChangeError(diags *diag.Diagnostics, summary string, err error, notHe
 	case errors.As(err, &ref):
 		diags.AddAttributeError(ref.attr, ref.summary, ref.detail)
 	case errors.As(err, &api):
-		diags.Append(diagnostics.APIError(summary, api.action, api.err))
+		diags.Append(diagnostics.UpdateError(summary, api.action, api.err))
 	case errors.As(err, &nh):
 		diags.AddError(summary, notHeld)
 	default:

@@ -122,7 +122,7 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 			return
 		}
 		if err != nil {
-			resp.Diagnostics.Append(diagnostics.APIError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
+			resp.Diagnostics.Append(diagnostics.UpdateError("Template Not Updated", fmt.Sprintf("updating template %s", id), err))
 			return
 		}
 		written = kinds.Written[runpod.Template]{Verb: "Updated", Answer: updated}

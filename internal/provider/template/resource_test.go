@@ -354,7 +354,7 @@ resource "runpod_template" "t" {
   name  = "unlucky"
   image = "runpod/base:0.6.2"
 }`,
-				ExpectError: regexp.MustCompile(`(?s)Template Not Created.*503.*may\s+have\s+been\s+processed.*did\s+not\s+send\s+it\s+again`),
+				ExpectError: regexp.MustCompile(`(?s)Template Not Created.*server\s+error.*503.*may\s+have\s+been\s+processed.*instead\s+of\s+sending\s+it\s+again:\s+template\s+"unlucky"\s+was\s+not\s+created:\s+a\s+lookup\s+by\s+name\s+found\s+none`),
 			},
 		},
 	})
