@@ -106,13 +106,28 @@ func (r *runner) consolePod(op string, obj StateObject) bool {
 		r.addUnmanaged(f.SeedPod(twin).ID, "pod")
 		return false
 	case "stock":
-		p, _ := f.Pod(obj.ID)
-		if p.GPU != nil && p.DataCenterID != nil {
-			f.SetGPUStock(p.GPU.ID, "POD", "SECURE", *p.DataCenterID, 0)
-		}
+		r.noStock(obj)
 		return false
+	case "delete-no-stock": // deleted in the console, and its GPU type sold out where it ran
+		f.DeletePod(obj.ID)
+		r.noStock(obj)
 	}
 	return true
+}
+
+// noStock takes all stock of the pod's GPU type in its data center (a stock
+// move: Runpod's capacity is not the workspace's to keep).
+func (r *runner) noStock(obj StateObject) {
+	dc, _ := obj.Attrs["data_center_id"].(string)
+	gpu, _ := obj.Attrs["gpu"].([]any)
+	if len(gpu) == 0 || dc == "" {
+		return
+	}
+	if g, _ := gpu[0].(map[string]any); g != nil {
+		if id, _ := g["type_id"].(string); id != "" {
+			r.env.Fake.SetGPUStock(id, "POD", "SECURE", dc, 0)
+		}
+	}
 }
 
 // addUnmanaged records an object made outside the workspace (a twin): the

@@ -44,7 +44,12 @@ type placement struct{ GPU, DC string }
 
 // gen draws one scenario; every draw goes through rng, in a fixed order.
 type gen struct {
-	rng       *rand.Rand
+	rng *rand.Rand
+	// invalid is the chance that a drawn pod is one the plan refuses (out
+	// of stock, or away from its volume): low for the first configuration,
+	// so that something gets created, high for later additions and edits,
+	// which then meet a workspace that holds objects.
+	invalid   float64
 	resources []Resource
 	n         int // labels handed out
 }
@@ -52,12 +57,13 @@ type gen struct {
 // Generate draws the scenario of seed: 2–8 resources, 3–8 steps and a final
 // destroy (implicit). The same seed always gives the same scenario.
 func Generate(seed uint64) Scenario {
-	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x636f6e7472616374))}
+	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x636f6e7472616374)), invalid: 0.05}
 	want := 2 + g.rng.IntN(7)
 	for len(g.resources) < want {
 		g.group(want - len(g.resources))
 	}
 	sc := Scenario{Seed: seed, Resources: g.resources}
+	g.invalid = 0.4
 	steps := 3 + g.rng.IntN(6)
 	sc.Steps = append(sc.Steps, Step{Kind: Apply})
 	live := slices.Clone(g.resources)
@@ -96,19 +102,21 @@ func (g *gen) group(room int) {
 		v := g.volume(false)
 		p := g.pod()
 		p.Volume = v.Label
-		switch g.rng.IntN(4) {
+		switch g.rng.IntN(3) {
 		case 0:
 			p.DCFromVolume = true
 			p.DataCenters = nil
 		case 1: // literal, matching
 			p.DataCenters = []string{v.DataCenter}
-		case 2: // literal, not matching: the plan must refuse it
-			p.DataCenters = []string{pick(g, without1(volumeDCs, v.DataCenter))}
 		default: // unset
 			p.DataCenters = nil
 		}
+		if g.chance(g.invalid) { // literal, not matching: the plan must refuse it
+			p.DataCenters, p.DCFromVolume = []string{pick(g, without1(volumeDCs, v.DataCenter))}, false
+		}
 		p.CPU, p.Count = "", 0
 		p.GPU = pickGPUIn(g, v.DataCenter)
+		p.VolumeDC = g.chance(0.5)
 		g.add(p)
 	case k == 1 && room >= 3: // registry credential, template, pod from it
 		reg := g.add(Resource{Kind: Registry, Label: g.label("reg"), Name: g.name("reg"), Version: 1})
@@ -169,7 +177,7 @@ func (g *gen) pod() Resource {
 	case g.chance(0.15):
 		p.CPU, p.VCPU = "cpu3c", pick(g, []int{2, 4})
 		p.DataCenters = []string{pick(g, []string{"EU-RO-1", "US-KS-2"})}
-	case g.chance(0.1):
+	case g.chance(g.invalid):
 		pl := pick(g, outOfStock)
 		p.GPU, p.DataCenters = pl.GPU, []string{pl.DC}
 	default:
@@ -199,7 +207,7 @@ func (g *gen) endpoint() Resource {
 
 func (g *gen) cluster() {
 	pl := pick(g, clusters)
-	if g.chance(0.15) {
+	if g.chance(g.invalid / 2) {
 		pl = clusterOutOfStock
 	}
 	g.add(Resource{Kind: Cluster, Label: g.label("cl"), Name: g.name("cl"), GPU: pl.GPU, GPUCount: 8,
@@ -239,7 +247,7 @@ var editOps = map[Kind][]string{
 // consoleOps per kind: changes made in the console (the fake's hooks).
 var consoleOps = map[Kind][]string{
 	Volume:   {"grow", "rename", "twin"},
-	Pod:      {"delete", "stop", "rename", "twin", "stock"},
+	Pod:      {"delete", "stop", "rename", "twin", "stock", "delete-no-stock"},
 	Template: {"image"},
 	Secret:   {"delete"},
 	SSHKey:   {"delete"},
@@ -266,9 +274,9 @@ func (g *gen) step(live []Resource) Step {
 		return Step{Kind: Apply}
 	case k < 5:
 		switch {
-		case g.chance(0.12):
+		case g.chance(0.1):
 			return Step{Kind: Edit, Op: "remove", Target: target.Label}
-		case g.chance(0.12):
+		case g.chance(0.2):
 			return Step{Kind: Edit, Op: "add", Add: g.addition()}
 		}
 		return Step{Kind: Edit, Op: pick(g, editOps[target.Kind]), Target: target.Label}
@@ -359,6 +367,10 @@ func ApplyEdit(resources []Resource, st Step) []Resource {
 	case "start":
 		r.Stopped = false
 	case "datacenters":
+		if v := find(out, r.Volume); v >= 0 { // away from its volume: refused at plan time
+			r.DataCenters, r.DCFromVolume = without1(volumeDCs, out[v].DataCenter)[:1], false
+			break
+		}
 		if len(r.DataCenters) > 0 {
 			r.DataCenters = nil
 		} else if r.GPU != "" {

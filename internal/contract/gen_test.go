@@ -26,3 +26,21 @@ func TestGenerateIsDeterministicAndInRange(t *testing.T) {
 		}
 	}
 }
+
+// The first hundred seeds reach every shape a known class of break needs.
+func TestGenerateReachesTheKnownShapes(t *testing.T) {
+	want := []string{"cluster cost", "console delete then no stock", "create refused at plan time", "endpoint cost",
+		"fault after the server acted", "pod cost", "volume cost", "write-only rotation"}
+	seen := map[string][]uint64{}
+	for seed := uint64(1); seed <= 100; seed++ {
+		for _, s := range Shapes(Generate(seed)) {
+			seen[s] = append(seen[s], seed)
+		}
+	}
+	for _, w := range want {
+		if len(seen[w]) == 0 {
+			t.Errorf("no seed in 1-100 draws %q", w)
+		}
+		t.Logf("%s: %d seeds, first %v", w, len(seen[w]), seen[w][:min(len(seen[w]), 8)])
+	}
+}

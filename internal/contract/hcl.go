@@ -170,9 +170,12 @@ func writePod(b *strings.Builder, all []Resource, r Resource) {
 		default:
 			w("gpu {\n    type_id = %q\n    count   = %d\n  }", r.GPU, r.GPUCount)
 		}
-		if r.Volume != "" {
+		switch {
+		case r.Volume != "" && r.VolumeDC:
 			w("network_volume {\n    volume_id      = %s\n    data_center_id = %s\n    path           = \"/workspace\"\n  }",
 				ref(all, r.Volume, "id"), ref(all, r.Volume, "data_center_id"))
+		case r.Volume != "":
+			w("network_volume {\n    volume_id = %s\n    path      = \"/workspace\"\n  }", ref(all, r.Volume, "id"))
 		}
 	})
 }

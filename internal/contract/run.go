@@ -92,6 +92,10 @@ func Run(t *testing.T, sc Scenario, opts Options) Outcome {
 	env.Fake.SetEndpointWorkerStartDelay(0)
 	r := &runner{t: t, env: env, cli: env.PluginCLI(t), sc: sc, opts: opts, live: slices.Clone(sc.Resources),
 		unmanaged: map[string]runpodfake.Object{}, canaries: map[string]bool{}, out: Outcome{Scenario: sc}}
+	if !r.cli.AtLeast(1, 11) {
+		// Secrets and registry credentials take write-only values.
+		t.Skipf("the contract scenarios need write-only arguments: Terraform 1.11 or OpenTofu 1.11 and later, not %s", r.cli.Version())
+	}
 	for _, o := range env.Fake.Inventory() {
 		r.unmanaged[o.Key()] = o
 	}

@@ -55,12 +55,16 @@ type Resource struct {
 	// DCFromVolume writes a pod's data_center_ids as its volume's
 	// data_center_id (a reference, not a literal).
 	DCFromVolume bool
-	Volume       string // label of the network volume a pod or endpoint mounts
-	Template     string // label of the template a pod or endpoint starts from
-	RegistryRef  string // label of the registry credential a template pulls with
-	SecretRef    string // label of the secret a template's env references
-	Stopped      bool   // a pod's desired_status = "EXITED"
-	StartSSH     bool
+	// VolumeDC writes the mounted volume's data_center_id in the pod's
+	// network_volume block too (known at plan time for a volume created in
+	// the same configuration).
+	VolumeDC    bool
+	Volume      string // label of the network volume a pod or endpoint mounts
+	Template    string // label of the template a pod or endpoint starts from
+	RegistryRef string // label of the registry credential a template pulls with
+	SecretRef   string // label of the secret a template's env references
+	Stopped     bool   // a pod's desired_status = "EXITED"
+	StartSSH    bool
 
 	SizeGB     int    // network volume
 	DataCenter string // network volume

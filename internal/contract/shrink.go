@@ -145,9 +145,12 @@ func firstLine(s string) string {
 // print; failing the test is the caller's call.
 func Check(t *testing.T, seed uint64, opts Options, budget int) (Outcome, string) {
 	t.Helper()
-	var out Outcome
-	t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) { out = Run(t, Generate(seed), opts) })
+	out := Outcome{Scenario: Generate(seed)}
+	ran := t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) { out = Run(t, out.Scenario, opts) })
 	if len(out.Violations) == 0 {
+		if !ran {
+			return out, fmt.Sprintf("contract: seed %d did not run to the end (its subtest failed: see its log)\n%s", seed, out.Scenario)
+		}
 		return out, ""
 	}
 	minimal := map[string]Outcome{}
