@@ -1,0 +1,322 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// console makes st's change through the fake's hooks; a change to a managed
+// object must show in plan -refresh-only -detailed-exitcode (invariant 5).
+func (r *runner) console(st Step) {
+	obj, ok := r.stateObject(st.Target)
+	if !ok {
+		return // not created (yet, or refused): nothing to change
+	}
+	f := r.env.Fake
+	res := r.live[find(r.live, st.Target)]
+	shows := true
+	switch res.Kind {
+	case Pod:
+		shows = r.consolePod(st.Op, obj)
+	case Volume:
+		switch st.Op {
+		case "grow":
+			f.UpdateNetworkVolume(obj.ID, func(v *runpodfake.NetworkVolume) { v.Size += 10 })
+		case "rename":
+			f.UpdateNetworkVolume(obj.ID, func(v *runpodfake.NetworkVolume) { v.Name += "-console" })
+		case "twin":
+			v, _ := f.NetworkVolume(obj.ID)
+			r.addUnmanaged(f.SeedNetworkVolume(runpodfake.NetworkVolume{Name: v.Name, Size: v.Size, DataCenter: v.DataCenter}).ID, "network_volume")
+			shows = false
+		}
+	case Template:
+		f.UpdateTemplate(obj.ID, func(t *runpodfake.Template) { t.Image = "ghcr.io/acme/console:9" })
+	case Secret:
+		f.DeleteSecret(obj.ID)
+	case SSHKey:
+		key := PublicKey(res)
+		f.SetSSHKeys(slices.DeleteFunc(f.SSHKeys(), func(k string) bool { return k == key })...)
+	case Endpoint:
+		switch st.Op {
+		case "delete":
+			f.DeleteEndpoint(obj.ID)
+		case "lower-workers":
+			shows = res.WorkersMax > 1
+			f.LowerEndpointWorkersMax(obj.ID, 1)
+		}
+	case Cluster:
+		switch st.Op {
+		case "scale":
+			if c, ok := f.Cluster(obj.ID); ok {
+				f.ScaleCluster(obj.ID, c.Compute.PodCount+1)
+			}
+		case "rename":
+			f.RenameCluster(obj.ID, res.Name+"-console")
+		case "delete":
+			f.DeleteCluster(obj.ID)
+		}
+	default:
+		shows = false
+	}
+	if !shows {
+		return
+	}
+	if out := r.cmd("plan", "-refresh-only", "-detailed-exitcode", "-input=false"); out.ExitCode != 2 {
+		r.violate(5, "a console change does not show in plan -refresh-only", st.Op+" "+res.Kind.String()+" "+obj.ID, out)
+	}
+}
+
+// String is the kind's resource type.
+func (k Kind) String() string { return "runpod_" + string(k) }
+
+func (r *runner) consolePod(op string, obj StateObject) bool {
+	f := r.env.Fake
+	switch op {
+	case "delete":
+		f.DeletePod(obj.ID)
+	case "stop":
+		p, _ := f.Pod(obj.ID)
+		if p.Status == runpodfake.PodStatusExited {
+			f.SetPodStatus(obj.ID, runpodfake.PodStatusRunning)
+		} else {
+			f.SetPodStatus(obj.ID, runpodfake.PodStatusExited)
+		}
+	case "rename":
+		f.UpdatePod(obj.ID, func(p *runpodfake.Pod) { p.Name += "-console" })
+	case "twin":
+		p, _ := f.Pod(obj.ID)
+		twin := runpodfake.Pod{Name: p.Name, Image: p.Image, Cloud: p.Cloud, DataCenterID: p.DataCenterID}
+		if p.GPU != nil {
+			twin.GPU = &runpodfake.PodGPU{ID: p.GPU.ID, Count: p.GPU.Count}
+		}
+		if p.CPU != nil {
+			twin.CPU = &runpodfake.PodCPU{ID: p.CPU.ID, VCPUCount: p.CPU.VCPUCount}
+		}
+		r.addUnmanaged(f.SeedPod(twin).ID, "pod")
+		return false
+	case "stock":
+		r.noStock(obj)
+		return false
+	case "delete-no-stock": // deleted in the console, and its GPU type sold out where it ran
+		f.DeletePod(obj.ID)
+		r.noStock(obj)
+	}
+	return true
+}
+
+// noStock takes all stock of the pod's GPU type in its data center (a stock
+// move: Runpod's capacity is not the workspace's to keep).
+func (r *runner) noStock(obj StateObject) {
+	dc, _ := obj.Attrs["data_center_id"].(string)
+	gpu, _ := obj.Attrs["gpu"].([]any)
+	if len(gpu) == 0 || dc == "" {
+		return
+	}
+	if g, _ := gpu[0].(map[string]any); g != nil {
+		if id, _ := g["type_id"].(string); id != "" {
+			r.env.Fake.SetGPUStock(id, "POD", "SECURE", dc, 0)
+		}
+	}
+}
+
+// addUnmanaged records an object made outside the workspace (a twin): the
+// workspace must never touch it.
+func (r *runner) addUnmanaged(id, kind string) {
+	for _, o := range r.env.Fake.Inventory() {
+		if o.Kind == kind && o.ID == id {
+			r.unmanaged[o.Key()] = o
+		}
+	}
+}
+
+// costWarning is "<Kind> Cost: \"<name>\" at $<x>/h" (or /month, or
+// ", $<x>/h while idle" for endpoints), as the provider prints them.
+var costWarning = regexp.MustCompile(`^(Pod Compute Cost|Network Volume Storage Cost|Serverless Endpoint Cost|Cluster GPU Cost): "(.*)"(?: at \$([0-9.,]+)/(?:h|month)|, \$([0-9.,]+)/h)`)
+
+var costKinds = map[string]struct{ typ, attr string }{
+	"Pod Compute Cost":            {"runpod_pod", "estimated_cost_per_hour"},
+	"Network Volume Storage Cost": {"runpod_network_volume", "estimated_cost_per_month"},
+	"Serverless Endpoint Cost":    {"runpod_endpoint", "estimated_cost_per_hour"},
+	"Cluster GPU Cost":            {"runpod_cluster", "estimated_cost_per_hour"},
+}
+
+type warned struct{ typ, name, figure string }
+
+// checkCosts: every billable object the plan creates, replaces or changes
+// has a known cost attribute, and the warning for it prints that figure
+// (invariant 3).
+func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
+	r.texts = append(r.texts, showJSON)
+	var p tfjson.Plan
+	if err := json.Unmarshal([]byte(showJSON), &p); err != nil {
+		r.violate(3, "show -json of a saved plan is not JSON", err.Error(), acctest.Result{})
+		return
+	}
+	var warnings []warned
+	for _, d := range plan.Diagnostics("warning") {
+		if m := costWarning.FindStringSubmatch(d.Summary); m != nil {
+			fig := m[3] + m[4]
+			warnings = append(warnings, warned{costKinds[m[1]].typ, m[2], strings.ReplaceAll(fig, ",", "")})
+		}
+	}
+	attrOf := map[string]string{}
+	for _, k := range costKinds {
+		attrOf[k.typ] = k.attr
+	}
+	var updates []*tfjson.ResourceChange
+	for _, rc := range p.ResourceChanges {
+		attr, billable := attrOf[rc.Type]
+		if !billable || rc.Mode != tfjson.ManagedResourceMode {
+			continue
+		}
+		creates := rc.Change.Actions.Create() || rc.Change.Actions.Replace()
+		if !creates && !rc.Change.Actions.Update() {
+			continue
+		}
+		after, _ := rc.Change.After.(map[string]any)
+		unknown, _ := rc.Change.AfterUnknown.(map[string]any)
+		if u, _ := unknown[attr].(bool); u {
+			r.violate(3, "a billable object's cost attribute is unknown in the saved plan", rc.Address+"."+attr, acctest.Result{})
+			continue
+		}
+		cost, ok := after[attr].(float64)
+		if !ok {
+			r.violate(3, "a billable object's cost attribute is null in the saved plan", rc.Address+"."+attr, acctest.Result{})
+			continue
+		}
+		if !creates {
+			updates = append(updates, rc)
+			continue
+		}
+		name, _ := after["name"].(string)
+		w := warned{rc.Type, name, fmt.Sprintf("%.2f", cost)}
+		if i := slices.Index(warnings, w); i >= 0 {
+			warnings = slices.Delete(warnings, i, i+1)
+			continue
+		}
+		r.violate(3, "no cost warning prints the figure of a created object's cost attribute",
+			fmt.Sprintf("%s %s = %s; warnings: %v", rc.Address, attr, w.figure, warningsFor(warnings, rc.Type, name)), plan.Result)
+	}
+	// Warnings left are for updates (a start, a grow): each must print the
+	// figure of an update of that object.
+	for _, w := range warnings {
+		matched := false
+		for _, rc := range updates {
+			after, _ := rc.Change.After.(map[string]any)
+			name, _ := after["name"].(string)
+			cost, _ := after[attrOf[rc.Type]].(float64)
+			if rc.Type == w.typ && name == w.name && fmt.Sprintf("%.2f", cost) == w.figure {
+				matched = true
+			}
+		}
+		if !matched {
+			r.violate(3, "a cost warning's figure matches no planned object's cost attribute",
+				fmt.Sprintf("%s %q $%s", w.typ, w.name, w.figure), plan.Result)
+		}
+	}
+}
+
+func warningsFor(ws []warned, typ, name string) []string {
+	var out []string
+	for _, w := range ws {
+		if w.typ == typ && w.name == name {
+			out = append(out, "$"+w.figure)
+		}
+	}
+	return out
+}
+
+// typeOfKind maps the fake's inventory kinds to resource types.
+var typeOfKind = map[string]string{
+	"pod": "runpod_pod", "network_volume": "runpod_network_volume", "template": "runpod_template",
+	"registry": "runpod_registry_auth", "secret": "runpod_secret", "endpoint": "runpod_endpoint",
+	"cluster": "runpod_cluster", "ssh_key": "runpod_ssh_key",
+}
+
+// checkOwnership, after a successful apply: every object the workspace
+// made is in state exactly once, and everything in state exists
+// (invariant 6).
+func (r *runner) checkOwnership() {
+	state := r.state()
+	inState := map[string]int{}
+	for _, o := range state {
+		key := o.Type + "/" + o.ID
+		if o.Type == "runpod_ssh_key" {
+			k, _ := o.Attrs["public_key"].(string)
+			key = o.Type + "/" + k
+		}
+		inState[key]++
+	}
+	for key, n := range inState {
+		if n > 1 {
+			r.violate(6, "one object is in state twice", key, acctest.Result{})
+		}
+	}
+	live := map[string]bool{}
+	for _, o := range r.env.Fake.Inventory() {
+		typ, ok := typeOfKind[o.Kind]
+		if !ok {
+			continue
+		}
+		key := typ + "/" + o.ID
+		live[key] = true
+		if _, un := r.unmanaged[o.Key()]; un || o.Parent != "" {
+			continue
+		}
+		if inState[key] == 0 {
+			r.violate(6, "an object the workspace made is not in state", key+" "+o.Name, acctest.Result{})
+		}
+	}
+	keys := make([]string, 0, len(inState))
+	for k := range inState {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		if !live[key] {
+			r.violate(6, "state holds an object that does not exist", key, acctest.Result{})
+		}
+	}
+}
+
+// secretsNowhere: no write-only value in any CLI output, plan JSON, the
+// state (and its backup) or the trace log (invariant 7).
+func (r *runner) secretsNowhere() {
+	canaries := make([]string, 0, len(r.canaries))
+	for c := range r.canaries {
+		canaries = append(canaries, c)
+	}
+	slices.Sort(canaries)
+	where := map[string][]byte{}
+	for i, s := range r.texts {
+		where[fmt.Sprintf("CLI output %d", i)] = []byte(s)
+	}
+	for _, name := range []string{"terraform.tfstate", "terraform.tfstate.backup", "trace.log"} {
+		if b, err := os.ReadFile(filepath.Join(r.cli.Dir, name)); err == nil {
+			where[name] = b
+		}
+	}
+	names := make([]string, 0, len(where))
+	for n := range where {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, c := range canaries {
+		for _, n := range names {
+			if bytes.Contains(where[n], []byte(c)) {
+				r.violate(7, "a write-only value appears where it must not", "a secret value is in "+n, acctest.Result{})
+			}
+		}
+	}
+}

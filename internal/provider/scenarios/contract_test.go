@@ -1,0 +1,140 @@
+package scenarios_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/runpod-tf/terraform-provider-runpod/internal/contract"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
+)
+
+// The contract generator (internal/contract) draws whole workspaces and
+// their life from a seed and checks the contract's invariants on the real
+// CLI's output after every step. These tests run it: a fixed set of seeds in
+// every CI pass, as many fresh ones as asked (make contract), and a planted
+// violation that the checks must catch and the shrinker must shrink.
+
+// fixedSeeds are the seeds every CI pass runs (about two minutes on
+// Terraform): between them they draw every shape a known class of break
+// needs (TestContractFixedSeedsReachTheKnownShapes).
+var fixedSeeds = []uint64{4, 8, 9, 12, 25, 31}
+
+// shrinkBudget is how many re-runs the shrinker may spend per violation.
+const shrinkBudget = 10
+
+func TestAccContract_fixedSeeds(t *testing.T) {
+	for _, seed := range fixedSeeds {
+		if _, report := contract.Check(t, seed, contract.Options{}, shrinkBudget); report != "" {
+			t.Error(report)
+		}
+	}
+}
+
+// TestAccContract_seeds runs CONTRACT_N scenarios (default 1) from
+// CONTRACT_SEED on (default: a fresh seed, printed).
+func TestAccContract_seeds(t *testing.T) {
+	seed := uint64(time.Now().UnixNano() % 1_000_000_000) //nolint:gosec // non-negative
+	if s := os.Getenv("CONTRACT_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("CONTRACT_SEED=%q: want a non-negative integer", s)
+		}
+		seed = v
+	}
+	n := 1
+	if s := os.Getenv("CONTRACT_N"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 {
+			t.Fatalf("CONTRACT_N=%q: want a positive integer", s)
+		}
+		n = v
+	}
+	start, broken := time.Now(), 0
+	for i := range n {
+		out, report := contract.Check(t, seed+uint64(i), contract.Options{}, shrinkBudget) //nolint:gosec // i >= 0
+		status := "ok"
+		if report != "" {
+			broken++
+			status = fmt.Sprintf("%d violation(s)", len(out.Violations))
+			// Printed whole, line by line, for make contract's filter.
+			fmt.Print("contract| " + strings.ReplaceAll(strings.TrimRight(report, "\n"), "\n", "\ncontract| ") + "\n")
+			t.Errorf("seed %d broke the contract: see the report printed above (lines starting contract|)", seed+uint64(i)) //nolint:gosec // i >= 0
+		}
+		fmt.Printf("contract: seed %d: %s in %s (%d/%d)\n", seed+uint64(i), status, out.Elapsed.Round(time.Second), i+1, n) //nolint:gosec // i >= 0
+	}
+	fmt.Printf("contract: %d scenario(s) from seed %d in %s, %d with violations\n", n, seed, time.Since(start).Round(time.Second), broken)
+}
+
+// A planted break the provider cannot see: after every apply, the fake
+// grows a copy of each pod in state, as a create that answered once but
+// ran twice would. The checks must report the object outside state and the
+// object destroy left, and the shrinker must cut the scenario down to one
+// pod and one apply. With checks that find nothing, this test fails.
+func TestAccContract_reportsViolations(t *testing.T) {
+	sc := contract.Scenario{Seed: 0,
+		Resources: []contract.Resource{
+			{Kind: contract.Volume, Label: "vol1", Name: "data", SizeGB: 10, DataCenter: "EU-RO-1"},
+			{Kind: contract.Secret, Label: "sec2", Name: "token", Version: 1},
+			{Kind: contract.Pod, Label: "pod3", Name: "trainer", Image: "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04",
+				GPU: "NVIDIA GeForce RTX 4090", GPUCount: 1, DataCenters: []string{"EU-RO-1"}},
+		},
+		Steps: []contract.Step{
+			{Kind: contract.Apply},
+			{Kind: contract.Edit, Op: "rotate", Target: "sec2"},
+			{Kind: contract.Console, Op: "grow", Target: "vol1"},
+		},
+	}
+	opts := contract.Options{NoTrace: true, Sabotage: func(f *runpodfake.Fake, state []contract.StateObject) {
+		for _, o := range state {
+			if p, ok := f.Pod(o.ID); ok && o.Type == "runpod_pod" {
+				f.SeedPod(runpodfake.Pod{Name: p.Name, Image: p.Image, GPU: &runpodfake.PodGPU{ID: p.GPU.ID, Count: p.GPU.Count}, DataCenterID: p.DataCenterID})
+			}
+		}
+	}}
+	var out contract.Outcome
+	t.Run("planted", func(t *testing.T) { out = contract.Run(t, sc, opts) })
+	const orphan = "6: an object the workspace made is not in state"
+	var keys []string
+	for _, v := range out.Violations {
+		keys = append(keys, v.Key())
+	}
+	if !slices.Contains(keys, orphan) || !slices.Contains(keys, "2: destroy left an object the workspace created") {
+		t.Fatalf("the checks missed the planted duplicate pod; they reported %q", keys)
+	}
+	small := contract.Shrink(t, out, orphan, opts, 8)
+	if got := small.Scenario; len(got.Resources) != 1 || got.Resources[0].Kind != contract.Pod || len(got.Steps) != 1 {
+		t.Errorf("the shrinker left %d resources and %d steps, want the pod and one apply:\n%s", len(got.Resources), len(got.Steps), got)
+	}
+	report := contract.Report("terraform", out, map[string]contract.Outcome{orphan: small})
+	for _, want := range []string{`resource "runpod_pod" "pod3"`, "minimal reproducer", "terraform destroy -auto-approve", "terraform plan -out=tfplan && terraform apply tfplan"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+}
+
+// The fixed seeds draw every shape a known class of break needs: plan-time
+// refusals of a create (the destroy after a failed apply of issue 34), a
+// console delete with the stock gone, each billable kind's cost (issue 34's
+// unknown or differing cost attributes), a fault after the server acted and
+// a write-only rotation.
+func TestContractFixedSeedsReachTheKnownShapes(t *testing.T) {
+	want := []string{"cluster cost", "console delete then no stock", "create refused at plan time", "endpoint cost",
+		"fault after the server acted", "pod cost", "volume cost", "write-only rotation"}
+	seen := map[string]bool{}
+	for _, seed := range fixedSeeds {
+		for _, s := range contract.Shapes(contract.Generate(seed)) {
+			seen[s] = true
+		}
+	}
+	for _, w := range want {
+		if !seen[w] {
+			t.Errorf("no fixed seed draws %q", w)
+		}
+	}
+}
