@@ -73,6 +73,9 @@ type Lookalike[T any] struct {
 	// OptOut names the argument that lets a create go ahead beside a
 	// lookalike ("allow_duplicate"), for the refusal; "" for kinds without.
 	OptOut string
+	// Unbilled is set for kinds that Runpod does not bill (ECR
+	// delegations): a refusal then says nothing of money.
+	Unbilled bool
 }
 
 // counts reports whether o can be this create's object or its twin: the
@@ -145,31 +148,12 @@ func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps res
 	return diag.WithPath(path.Root("name"), twinRefusal(k, l, found))
 }
 
-// RefuseTwin is the guard of kinds that cannot check at plan (their shape is
-// only known at apply): it refuses a create while a lookalike that this
-// provider process did not create is younger than TwinWindow. Lookalikes
-// that same-name creates of this process still under way may have made are
-// waited for, not refused (providerdata.Settle).
-func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) diag.Diagnostic {
-	creates := data.Creates()
-	since := time.Now().Add(-TwinWindow - ClockSkew)
-	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
-		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
-	})
-	if err != nil {
-		return checkFailed(k, l, err)
-	}
-	if len(found) == 0 {
-		return nil
-	}
-	return twinRefusal(k, l, found)
-}
-
 // createRepeating is Run for a kind whose names repeat: it sends the one
 // request that creates r.Like's object and settles a reply lost in transit
 // without sending it again, by looking for the object it may have made
-// (Resolve; for kinds without creation times against a list taken just
-// before, Baseline). The object created or adopted is then owned by this
+// (Resolve, against a list taken just before, Baseline). When that look
+// fails too, the create is recorded as pending (r.Record) for the next
+// refresh to settle. The object created or adopted is then owned by this
 // process (providerdata.Creates).
 func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, r Request[T],
 	diags *diag.Diagnostics,
@@ -187,7 +171,12 @@ func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *provider
 	created, err := r.Send(ctx)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := Resolve(ctx, k, l, data, flight, r.Action, started, before, err)
+		adopted, d, listErr := Resolve(ctx, k, l, data, flight, r.Action, started, before, err)
+		if listErr != nil && r.Record != nil {
+			diags.Append(diagnostics.PendingCreateAmong(k.Noun, l.Name, l.Shape, diagnostics.APIErrorDetail(r.Action, err), listErr))
+			diags.Append(r.Record(Pending{Baseline: ids(k, before), SentAt: started.UTC()})...)
+			return nil
+		}
 		diags.Append(d)
 		if adopted == nil {
 			return nil
@@ -202,17 +191,23 @@ func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *provider
 	return created
 }
 
-// Baseline is the list taken just before a create of a kind without
-// creation times, to tell afterwards which lookalike the create made: it
-// holds the lookalikes that exist already (waiting for same-name creates of
-// this process still under way, providerdata.Settle). A recent list that
-// vouches for the name serves (providerdata.Creates.Recent): the plan's
-// guard has refused the lookalikes this configuration does not manage. For
-// kinds with creation times it lists nothing and answers nil.
-func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) ([]T, diag.Diagnostic) {
-	if k.CreatedAt != nil {
-		return nil, nil
+// ids are the ids of objs.
+func ids[T any](k kinds.Kind[T], objs []T) []string {
+	out := make([]string, 0, len(objs))
+	for i := range objs {
+		out = append(out, k.ID(&objs[i]))
 	}
+	return out
+}
+
+// Baseline is the list taken just before a create of a kind whose names
+// repeat, to tell afterwards which lookalike the create made: it holds the
+// lookalikes that exist already (waiting for same-name creates of this
+// process still under way, providerdata.Settle). A recent list that vouches
+// for the name serves (providerdata.Creates.Recent). Kinds with creation
+// times take it too: a create whose reply was lost and whose look-up failed
+// is settled by a later run against it (Pending), however much later.
+func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) ([]T, diag.Diagnostic) {
 	creates := data.Creates()
 	before, _, err := providerdata.Settle(creates.Recent(ctx, k.Noun, l.Name), creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
 		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
@@ -231,10 +226,12 @@ func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data 
 // warning; otherwise it answers nil and an error that lists the same-name
 // objects with the import command. It first waits for same-name creates of
 // this process still sending (flight), so that a sibling's object is never
-// taken for this create's.
+// taken for this create's. When the list fails too, listErr is that
+// failure (and the error says so), for the caller to record the create as
+// pending.
 func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
 	flight *providerdata.Flight, action string, started time.Time, before []T, createErr error,
-) (*T, diag.Diagnostic) {
+) (_ *T, _ diag.Diagnostic, listErr error) {
 	creates := data.Creates()
 	summary := k.Title() + " May Have Been Created"
 	detail := diagnostics.APIErrorDetail(action, createErr)
@@ -250,13 +247,13 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
 			"for a %s named %q before applying again: it may bill until deleted. The next apply refuses to create "+
 			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
+		return nil, diag.NewErrorDiagnostic(summary, detail), err
 	}
 	same := kinds.Pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
 	if len(same) == 0 {
 		detail += fmt.Sprintf("\n\nNo %s named %q exists now, so it was most likely not created; applying again is safe "+
 			"(the provider did not send the request twice).", k.Noun, l.Name)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
+		return nil, diag.NewErrorDiagnostic(summary, detail), nil
 	}
 	if k.CreatedAt != nil {
 		sort.SliceStable(same, func(i, j int) bool { return k.CreatedAt(&same[i]).After(k.CreatedAt(&same[j])) })
@@ -276,7 +273,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 		return &adopted, diag.NewWarningDiagnostic(k.Title()+" Adopted After a Lost Create Reply",
 			fmt.Sprintf("%s\n\nExactly one %s named %q with the requested %s appeared since this apply sent its "+
 				"request: %s. It is this apply's %s: it is now in state, and no second %s was created.",
-				detail, k.Noun, l.Name, l.Shape, k.ID(&adopted), k.Noun, k.Noun))
+				detail, k.Noun, l.Name, l.Shape, k.ID(&adopted), k.Noun, k.Noun)), nil
 	}
 	importID := k.ID(&same[0])
 	if len(likely) > 0 {
@@ -287,7 +284,7 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 		"of applying again (which would create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may "+
 		"bill until deleted.", k.Title(), k.Title(), l.Name, strings.Join(lines, "\n"), k.Noun,
 		diagnostics.ImportHint(k.ResourceType, importID))
-	return nil, diag.NewErrorDiagnostic(summary, detail)
+	return nil, diag.NewErrorDiagnostic(summary, detail), nil
 }
 
 // twinRefusal is the error that refuses to create l's object beside found.
@@ -307,12 +304,16 @@ func twinRefusal[T any](k kinds.Kind[T], l Lookalike[T], found []T) diag.Diagnos
 	} else {
 		remedy += fmt.Sprintf(", or give this %s another name", k.Noun)
 	}
+	cost := ", and it may bill: creating another would bill twice"
+	if l.Unbilled {
+		cost = ": creating another would leave two"
+	}
 	return diag.NewErrorDiagnostic(summary, fmt.Sprintf(
 		"Not creating %s %q: the account has a %s with the same name and %s%s that this configuration does not "+
 			"manage:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost (a dropped "+
-			"connection or a 5xx after Runpod created it) or whose run was killed, and it may bill: creating another "+
-			"would bill twice. If it is this configuration's %s, import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
-		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, k.Noun,
+			"connection or a 5xx after Runpod created it) or whose run was killed%s. If it is this configuration's %s, "+
+			"import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
+		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, cost, k.Noun,
 		diagnostics.ImportHint(k.ResourceType, k.ID(&found[0])), remedy, providerdata.SiblingsNote))
 }
 

@@ -258,6 +258,15 @@ func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.M
 			plan.Name.ValueString(), plan.ID.ValueString(), was, now, plan.WorkersMax.ValueInt64()))
 }
 
+// pendingLike is the lookalike of the endpoint that a pending create (m,
+// its state) asked for.
+func pendingLike(ctx context.Context, m resourceModel) safecreate.Lookalike[runpod.Endpoint] {
+	body, d := toCreateRequest(ctx, m)
+	like := lookalike(body).ShapeKnown(!d.HasError())
+	like.Name = m.Name.ValueString()
+	return like
+}
+
 // refuseOrphan is the endpoints' duplicate guard, run when a create is
 // planned (see providerdata.UnmanagedLookalikes for why at plan), on the
 // planned type and compute.

@@ -54,7 +54,7 @@ func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client,
 	found, err := k.Find(ctx, client, name)
 	if errors.Is(err, kinds.ErrNotFound) {
 		tflog.Info(ctx, fmt.Sprintf("pending %s create did not happen; removing from state", k.Noun), map[string]any{"name": name})
-		resp.State.RemoveResource(ctx)
+		Drop(ctx, resp)
 		return
 	}
 	if err != nil {

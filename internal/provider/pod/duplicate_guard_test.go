@@ -44,10 +44,12 @@ func TestAccPod_lostCreateReplyThreeApplies(t *testing.T) {
 	}
 }
 
-// When the provider cannot tell which pod a lost reply created (two
-// look alike), it adopts none, and the re-runs refuse to create a third
-// while the lookalikes are recent, naming them with the import block;
-// allow_duplicate opts out.
+// A lookalike that existed before the create was sent (here one made in
+// the console, created with allow_duplicate) is never taken for the lost
+// reply's pod: the create's baseline tells them apart, so the one that
+// appeared is adopted. Another workspace's apply of the same pod is then
+// refused at plan while the lookalikes are recent, naming them with the
+// import block; allow_duplicate opts out.
 func TestAccPod_recentTwinRefused(t *testing.T) {
 	env := newEnv(t)
 	twin := env.Fake.SeedPod(runpodfake.Pod{Name: "twin", Image: "runpod/pytorch:2.8.0-py3.11-cuda12.8.1-cudnn-devel-ubuntu22.04",
@@ -57,18 +59,24 @@ func TestAccPod_recentTwinRefused(t *testing.T) {
 	cli.SetConfig(gpuPod(t, "twin", "allow_duplicate = true"))
 	cli.Init()
 	first := cli.Run("apply", "-auto-approve")
-	if first.ExitCode == 0 {
-		t.Fatalf("the first apply adopted one of two lookalikes:\n%s", first.Output())
+	if first.ExitCode != 0 {
+		t.Fatalf("the first apply did not adopt the one pod that appeared:\n%s", first.Output())
 	}
-	says(t, first, "Error: Pod May Have Been Created", "cannot tell which one this apply created", twin.ID)
+	says(t, first, "Warning: Pod Adopted After a Lost Create Reply")
+	adopted := cli.StateID(addr)
+	if adopted == "" || adopted == twin.ID {
+		t.Fatalf("state tracks %q, want the pod the lost create made, not the console's %s", adopted, twin.ID)
+	}
 
-	cli.SetConfig(gpuPod(t, "twin"))
-	for i := 2; i <= 3; i++ {
-		res := cli.Run("apply", "-auto-approve")
+	other := env.CLI(t)
+	other.SetConfig(gpuPod(t, "twin"))
+	other.Init()
+	for i := 1; i <= 2; i++ {
+		res := other.Run("apply", "-auto-approve")
 		if res.ExitCode == 0 {
 			t.Fatalf("apply %d created a pod next to recent lookalikes:\n%s", i, res.Output())
 		}
-		says(t, res, "Error: Recent Identical Pod Exists", twin.ID, "import {", "to = runpod_pod.NAME",
+		says(t, res, "Error: Recent Identical Pod Exists", twin.ID, adopted, "import {", "to = runpod_pod.NAME",
 			"allow_duplicate = true", "Nothing was created.")
 	}
 	if n := env.Fake.CountRequests("POST", "/v2/pods"); n != 1 {

@@ -91,6 +91,15 @@ func UnmanagedLookalikes[T any](ctx context.Context, d *Data, caps resource.Modi
 			found = append(found, o)
 		}
 	}
+	return Unowned(ctx, d, kind, found, id)
+}
+
+// Unowned is found less the objects that this process reads, plans or
+// created as objects in state of kind (their addresses manage them), after
+// waiting up to siblingWait for each of found to be read as one: Terraform
+// refreshes a configuration's objects in parallel, so a sibling's object
+// may be read after the caller looked. It returns nil when ctx ends.
+func Unowned[T any](ctx context.Context, d *Data, kind string, found []T, id func(T) string) ([]T, error) {
 	unmanaged := func() []T {
 		var out []T
 		for _, o := range found {

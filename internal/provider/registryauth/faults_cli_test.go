@@ -41,3 +41,8 @@ func TestAccRegistryAuth_ambiguousCreateIsNotRepeated(t *testing.T) {
 	t.Parallel()
 	acctest.AmbiguousCreateIsNotRepeated(t, registryKind, "flaky")
 }
+
+func TestAccRegistryAuth_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, registryKind, "never-made")
+}

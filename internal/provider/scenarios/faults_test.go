@@ -240,6 +240,12 @@ func faultsFor(i int) []fault {
 	return []fault{{status, false}, {status, true}, {0, false}, {0, true}}
 }
 
+// lostLookup is the phase of the combined create faults: the fault strikes
+// the create's POST and arms 502s for the list that looks for the object
+// (the collection), until retries run out. The create is kept pending and
+// the re-run settles it.
+const lostLookup = "create+lookup"
+
 type matrixCase struct {
 	kind  kind
 	phase string // create, update, refresh, destroy
@@ -264,6 +270,13 @@ func matrix() []matrixCase {
 	}
 	for _, k := range kinds() {
 		add(k, "create", k.create...)
+		if post := k.create[0]; post.method == "POST" {
+			// Combined: the create's reply is lost (before or after the
+			// server acts) and the list that looks for it fails too.
+			for _, f := range []fault{{0, false}, {0, true}} {
+				out = append(out, matrixCase{k, lostLookup, post, f})
+			}
+		}
 		if k.update != nil {
 			add(k, "update", k.update...)
 		}
@@ -299,6 +312,10 @@ func runFaultCase(t *testing.T, c matrixCase) {
 			env.Fake.InjectFault(runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: c.req.pass})
 		}
 		f := runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: faultStrikes, AfterHandler: c.fault.after}
+		if c.phase == lostLookup {
+			f.Count = 1
+			f.Then = []runpodfake.Fault{{Method: "GET", Path: c.req.path, Count: faultStrikes, Status: 502}}
+		}
 		if c.fault.status == 0 {
 			f.Drop = true
 		} else {
@@ -309,7 +326,7 @@ func runFaultCase(t *testing.T, c matrixCase) {
 
 	goal := []string{"apply", "-auto-approve", "-input=false"}
 	switch c.phase {
-	case "create":
+	case "create", lostLookup:
 		arm()
 	case "update", "refresh", "destroy":
 		cli.MustRun(goal...)

@@ -47,3 +47,8 @@ func TestAccSecret_ambiguousCreateIsNotRepeated(t *testing.T) {
 	t.Parallel()
 	acctest.AmbiguousCreateIsNotRepeated(t, secretKind, "flaky")
 }
+
+func TestAccSecret_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, secretKind, "never_made")
+}

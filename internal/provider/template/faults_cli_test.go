@@ -43,3 +43,8 @@ func TestAccTemplate_ambiguousCreateIsNotRepeated(t *testing.T) {
 	t.Parallel()
 	acctest.AmbiguousCreateIsNotRepeated(t, templateKind, "flaky-network")
 }
+
+func TestAccTemplate_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, templateKind, "never-made")
+}
