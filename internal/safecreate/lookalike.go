@@ -9,17 +9,21 @@
 // pending for the next refresh or delete (package pendingcreate).
 //
 // Kinds whose names repeat (pods, network volumes, endpoints, clusters,
-// ECR delegations) keep a lost reply from buying a second billed object by
-// telling their own object from its lookalikes. Two moments matter: the
+// ECR delegations) keep a lost reply from buying a second object by
+// telling their own object from its lookalikes. Three moments matter: the
 // apply whose create failed in transit (Resolve: adopt the one object that
-// appeared, or explain), and the next plan or apply that a pipeline runs
-// without reading the error (RefuseTwinAtPlan, RefuseTwin: do not create
-// another while a lookalike that this configuration does not manage exists).
+// appeared, or explain; when its list fails too, the create is kept pending,
+// Pending), the next plan that a pipeline runs without reading the error
+// (RefuseTwinAtPlan: do not create another while a lookalike that this
+// configuration does not manage exists), and the refresh or delete that
+// settles a pending create however much later (PendingCandidates,
+// SettlePending).
 //
-// What appeared is told by creation time for kinds whose API says when an
-// object was created (a window around the request), and by a list taken
-// before the request (Baseline) for kinds whose API does not (network
-// volumes); for those, any unmanaged lookalike blocks a create, however old.
+// What appeared is told by a list taken before the request (Baseline) and,
+// for kinds whose API says when an object was created, a window around the
+// request. The plan's guard looks back TwinWindow for those kinds; for the
+// others (network volumes) any unmanaged lookalike blocks a create, however
+// old.
 //
 // Identical objects of one configuration (count, for_each) are never each
 // other's twins: what this provider process created is its own
