@@ -28,6 +28,7 @@ var fixedSeeds = []uint64{4, 8, 9, 12, 25, 31}
 const shrinkBudget = 10
 
 func TestAccContract_fixedSeeds(t *testing.T) {
+	requireAcceptance(t)
 	for _, seed := range fixedSeeds {
 		if _, report := contract.Check(t, seed, contract.Options{}, shrinkBudget); report != "" {
 			t.Error(report)
@@ -38,6 +39,7 @@ func TestAccContract_fixedSeeds(t *testing.T) {
 // TestAccContract_seeds runs CONTRACT_N scenarios (default 1) from
 // CONTRACT_SEED on (default: a fresh seed, printed).
 func TestAccContract_seeds(t *testing.T) {
+	requireAcceptance(t)
 	seed := uint64(time.Now().UnixNano() % 1_000_000_000) //nolint:gosec // non-negative
 	if s := os.Getenv("CONTRACT_SEED"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
@@ -76,6 +78,7 @@ func TestAccContract_seeds(t *testing.T) {
 // object destroy left, and the shrinker must cut the scenario down to one
 // pod and one apply. With checks that find nothing, this test fails.
 func TestAccContract_reportsViolations(t *testing.T) {
+	requireAcceptance(t)
 	sc := contract.Scenario{Seed: 0,
 		Resources: []contract.Resource{
 			{Kind: contract.Volume, Label: "vol1", Name: "data", SizeGB: 10, DataCenter: "EU-RO-1"},
@@ -136,5 +139,15 @@ func TestContractFixedSeedsReachTheKnownShapes(t *testing.T) {
 		if !seen[w] {
 			t.Errorf("no fixed seed draws %q", w)
 		}
+	}
+}
+
+// requireAcceptance skips t without TF_ACC, as the acceptance harness does
+// (make testunit runs every test once without it): the contract runs the
+// real CLI.
+func requireAcceptance(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set")
 	}
 }
