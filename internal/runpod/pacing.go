@@ -54,9 +54,11 @@ import (
 // together spend what remains evenly until the reset, later answers
 // steering each share and each r, with no talking between processes. The
 // first request of a window goes at once. A process alone never sees
-// another's requests and sends as fast as its budget allows, as before;
-// fresh processes started together, knowing nothing of each other until
-// their first answers, may still meet 429s in their first window.
+// another's requests and sends as fast as its budget allows, as before.
+// A fresh process whose first answer shows requests of someone else in the
+// window (an earlier command's, or a concurrent one's: it cannot tell)
+// spreads what remains of that window, as a whole share, so that processes
+// started together do not spend it all at once.
 //
 // While the budget is unknown (before the first response of the process, or
 // after a reset of a window whose quota or length the policy did not give),
@@ -123,6 +125,11 @@ type paceWindow struct {
 	// process's part of its remaining budget is spread over the time left.
 	foreign       int
 	foreignBefore bool
+	// suspect: the answer that made the budget known (the probe's) showed
+	// requests of someone else in this window, an earlier command's or a
+	// concurrent one's; until the window resets it is shared, this
+	// process's share taken as whole until answers tell.
+	suspect bool
 	// sent counts this process's requests since the window began, and
 	// lastSend is when the latest went. share is this process's part of
 	// the requests the server counted in the window (1 alone), from the
@@ -134,7 +141,7 @@ type paceWindow struct {
 	share                float64
 }
 
-func (w *paceWindow) shared() bool { return w.foreign >= 2 || w.foreignBefore }
+func (w *paceWindow) shared() bool { return w.suspect || w.foreign >= 2 || w.foreignBefore }
 
 func newPacer() *pacer {
 	return &pacer{now: time.Now, windows: map[string]*paceWindow{}, changed: make(chan struct{})}
@@ -373,7 +380,7 @@ func (p *pacer) roll(now time.Time) {
 		w.remaining = max(w.quota-p.inflight-late, 0)
 		w.late = 0
 		w.foreignBefore = w.foreign >= 2 && steps == 1
-		w.foreign = 0
+		w.foreign, w.suspect = 0, false
 		w.sent, w.lastSeq, w.lastR, w.lastSend = 0, 0, w.remaining, time.Time{}
 	}
 }
@@ -503,11 +510,12 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 			// Counted in the window, quota - r requests, only one of them
 			// this process's (the probe, when pacing starts): someone
 			// else spent the window too, though perhaps an earlier
-			// command that is over. One answer more will tell.
+			// command that is over. Spreading what remains over the time
+			// left costs a process alone nothing it could have used (it
+			// sends all of it by the reset), and keeps processes started
+			// together from spending it all at once.
 			w.sent, w.lastSeq, w.lastR, w.lastSend, w.share = 0, 0, w.remaining, time.Time{}, 1
-			if used := w.quota - r; w.quota > 0 && used > 1 {
-				w.foreign, w.share = 1, max(1/float64(used), 1.0/64)
-			}
+			w.foreign, w.suspect = 0, w.quota > 0 && w.quota-r > 1
 			continue
 		}
 		if recvAt.After(w.resetLow) && sentAt.Before(w.resetAt) {
