@@ -130,6 +130,9 @@ type paceWindow struct {
 	// concurrent one's; until the window resets it is shared, this
 	// process's share taken as whole until answers tell.
 	suspect bool
+	// base is the requests the server had counted in the window before
+	// the probe, which are not this process's: its share leaves them out.
+	base int
 	// sent counts this process's requests since the window began, and
 	// lastSend is when the latest went. share is this process's part of
 	// the requests the server counted in the window (1 alone), from the
@@ -379,8 +382,13 @@ func (p *pacer) roll(now time.Time) {
 		}
 		w.remaining = max(w.quota-p.inflight-late, 0)
 		w.late = 0
-		w.foreignBefore = w.foreign >= 2 && steps == 1
-		w.foreign, w.suspect = 0, false
+		// Shared if answers showed someone else's requests: twice below
+		// this process's own count, or its share well below whole (a few
+		// of its own requests, sent around the reset, may be counted in
+		// the server's window and not in its own), or, when suspected from
+		// the probe, any requests but its own since.
+		w.foreignBefore = (w.foreign >= 2 || w.share < 0.75 || w.suspect && w.share < 1) && steps == 1
+		w.foreign, w.suspect, w.base = 0, false, 0
 		w.sent, w.lastSeq, w.lastR, w.lastSend = 0, 0, w.remaining, time.Time{}
 	}
 }
@@ -515,7 +523,7 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 			// sends all of it by the reset), and keeps processes started
 			// together from spending it all at once.
 			w.sent, w.lastSeq, w.lastR, w.lastSend, w.share = 0, 0, w.remaining, time.Time{}, 1
-			w.foreign, w.suspect = 0, w.quota > 0 && w.quota-r > 1
+			w.foreign, w.suspect, w.base = 0, w.quota > 0 && w.quota-r > 1, max(w.quota-r-1, 0)
 			continue
 		}
 		if recvAt.After(w.resetLow) && sentAt.Before(w.resetAt) {
@@ -545,7 +553,7 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 			// have reset, so counted in it: the server had counted
 			// quota - r requests of the window, seq of them this
 			// process's.
-			seq, used := tk.seq[s.name], w.quota-r
+			seq, used := tk.seq[s.name], w.quota-r-w.base
 			thisWindow := w.length > 0 && !sentAt.Before(w.resetAt.Add(-w.length)) && !recvAt.After(w.resetLow)
 			if thisWindow && seq > 0 && used > 0 && w.quota > 0 {
 				w.share = min(max(float64(seq)/float64(used), 1.0/64), 1)

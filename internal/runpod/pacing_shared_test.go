@@ -213,3 +213,28 @@ func TestPacerAloneIsNotSlowed(t *testing.T) {
 		t.Errorf("%d refused", s.refused)
 	}
 }
+
+// A process that sent little in a window others spent (a small share, one
+// answer) still takes the next window as shared: it does not spend it all
+// at once at the reset, when the others start theirs too.
+func TestPacerSmallShareSharesTheNextWindow(t *testing.T) {
+	clk := &manualClock{t: pacingStart}
+	p, waits := newUnitPacer(clk)
+	const policy = `"w";q=30;w=2`
+	probe := mustAcquire(t, p)
+	p.observe(probe, rateLimitResponse(200, `"w";r=29;t=2`, policy), clk.Now())
+	a := mustAcquire(t, p)
+	// By a's answer the server had counted 20 in the window: one of them a.
+	clk.advance(50 * time.Millisecond)
+	p.observe(a, rateLimitResponse(200, `"w";r=10;t=2`, policy), clk.Now())
+	clk.advanceTo(pacingStart.Add(2 * time.Second))
+	for range 3 {
+		tk := mustAcquire(t, p)
+		p.observe(tk, nil, clk.Now())
+	}
+	// The first request of the window goes at once; its part of the
+	// window (a tenth of 30) spreads the next ones over it.
+	if len(*waits) != 2 || !(*waits)[0].After(pacingStart.Add(2*time.Second)) {
+		t.Fatalf("waits %v, want two, spread after the reset at %v", *waits, pacingStart.Add(2*time.Second))
+	}
+}
