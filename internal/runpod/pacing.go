@@ -40,25 +40,29 @@ import (
 // The budget may be shared: the rate limit is per account, and other
 // processes (other Terraform runs, in CI or a drift job) spend it too. A
 // process that spends all it reads at once, as if alone, meets 429s at every
-// reset, when every process starts a new window with the whole quota. So
-// once answers show that someone else spends the window (twice an r below
-// what this process's own requests would leave), the window is shared for
-// the rest of it and for the whole next one, and the pacer spreads this
-// process's part of what remains over the time left: its part is its share
-// of the requests the server counted in the window so far (from the latest
-// answer: this process's requests of the window up to the answered one,
-// over quota - r) times the r of that answer, less the requests this
-// process sent since; its next request goes part-th of the way from its
-// latest one to the reset, and a part of one unit or less waits for the
-// reset. Every process doing so, whatever its share, the account's requests
-// together spend what remains evenly until the reset, later answers
-// steering each share and each r, with no talking between processes. The
-// first request of a window goes at once. A process alone never sees
-// another's requests and sends as fast as its budget allows, as before.
-// A fresh process whose first answer shows requests of someone else in the
-// window (an earlier command's, or a concurrent one's: it cannot tell)
-// spreads what remains of that window, as a whole share, so that processes
-// started together do not spend it all at once.
+// reset, when every process starts a new window with the whole quota. So a
+// window is shared once answers show someone else's requests in it (twice an
+// r below what this process's own requests would leave), and then the whole
+// next window too; so is the next window after one where this process's
+// share was well below whole. In a shared window the pacer spreads this
+// process's part of what remains over the time left: its share of the
+// requests the server counted in the window (from the latest answer: this
+// process's requests of the window up to the answered one, over quota - r)
+// times the r of that answer, less the requests this process sent since.
+// Its next request goes that part-th of the way from its latest one to the
+// reset; a part of one unit or less waits for the reset. Whatever the
+// shares, the account's requests together then spend what remains evenly
+// until the reset, later answers steering each share and each r, with no
+// talking between processes. The first request of a window goes at once.
+//
+// A process alone never sees another's requests and sends as fast as its
+// budget allows, as before. A fresh process whose first answer shows
+// someone else's requests in the window (an earlier command's, or a
+// concurrent one's: it cannot tell) spreads what remains of that window as
+// if its share were whole, which costs a process alone nothing it could
+// have used (it still sends all of it by the reset) and keeps processes
+// started together from spending it at once; its share leaves out the
+// requests counted before its probe.
 //
 // While the budget is unknown (before the first response of the process, or
 // after a reset of a window whose quota or length the policy did not give),
