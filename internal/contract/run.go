@@ -297,6 +297,8 @@ func (r *runner) destroy() {
 		seen[o.Key()] = true
 		u, ok := r.unmanaged[o.Key()]
 		switch {
+		case !ok && (r.toldToImport(o.ID) || r.toldToImport(o.Parent)):
+			// Named after a lost create reply and left to the user.
 		case !ok:
 			r.violate(2, "destroy left an object the workspace created", o.Key()+" "+o.Name, acctest.Result{})
 		case u.Digest != o.Digest:
