@@ -27,6 +27,8 @@ func newFakeClient(t *testing.T, mods ...func(*Config)) (*Client, *runpodfake.Fa
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	// Retry-After is waited exactly (jitter has its own tests).
+	c.retryJitter = nil
 	return c, fake
 }
 

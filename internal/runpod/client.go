@@ -107,7 +107,10 @@ type Client struct {
 	noRetries    bool
 	httpClient   *http.Client // paces every attempt through pacer (pacing.go)
 	pacer        *pacer
-	writes       atomic.Uint64 // see Writes
+	// retryJitter is the extra wait added to a Retry-After, drawn anew
+	// for each 429 (retryAfterJitter; tests may set none).
+	retryJitter func(retryAfter time.Duration) time.Duration
+	writes      atomic.Uint64 // see Writes
 	// reached is set once any request of this client got an HTTP answer
 	// (any status): the address is right, so a later connection failure
 	// is a connection that dropped, not a wrong base_url (see
@@ -149,6 +152,7 @@ func New(cfg Config) (*Client, error) {
 		rateLimitMax: cfg.RateLimitWaitMax,
 		noRetries:    cfg.MaxRetries < 0,
 		httpClient:   cfg.HTTPClient,
+		retryJitter:  retryAfterJitter,
 	}
 	if c.rateLimitMax <= 0 {
 		c.rateLimitMax = DefaultRateLimitWaitMax
@@ -375,7 +379,7 @@ func (c *Client) retryClient(ctx context.Context, method string) (*retryablehttp
 				return false, checkErr
 			}
 			if err == nil && resp.StatusCode == http.StatusTooManyRequests {
-				wait := rateLimitBackoff(c.retryWaitMin, c.retryWaitMax, rateLimited, resp)
+				wait := rateLimitBackoff(c.retryWaitMin, c.retryWaitMax, rateLimited, resp, c.retryJitter)
 				if rateLimitWaited+wait > c.rateLimitMax {
 					tflog.Warn(ctx, "Runpod API rate limit outlasted the retry budget", map[string]any{
 						"attempt": *attempts, "waited": rateLimitWaited.String(), "retry_after": wait.String(),
@@ -467,12 +471,28 @@ func checkRetry(method string) retryablehttp.CheckRetry {
 
 // rateLimitBackoff is the wait before retrying a 429: the Retry-After the API
 // sent, in full (never less than minWait, so a "0" cannot make a busy loop),
-// else the exponential backoff. rateLimited counts the 429 retries so far.
-func rateLimitBackoff(minWait, maxWait time.Duration, rateLimited int, resp *http.Response) time.Duration {
+// plus jitter(that wait) when jitter is set, else the exponential backoff
+// (jittered already). rateLimited counts the 429 retries so far.
+func rateLimitBackoff(minWait, maxWait time.Duration, rateLimited int, resp *http.Response, jitter func(time.Duration) time.Duration) time.Duration {
 	if d, ok := parseRetryAfter(resp.Header.Get("Retry-After")); ok {
-		return max(d, minWait)
+		d = max(d, minWait)
+		if jitter != nil {
+			d += jitter(d)
+		}
+		return d
 	}
 	return backoff(minWait, maxWait, rateLimited, nil)
+}
+
+// retryAfterJitter is a random extra wait of up to half the Retry-After:
+// processes refused in the same rate-limit window (several Terraform runs
+// sharing an account) do not all come back at its reset together. It never
+// shortens the wait: retrying before Retry-After only earns another 429.
+func retryAfterJitter(retryAfter time.Duration) time.Duration {
+	if half := retryAfter / 2; half > 0 {
+		return rand.N(half + 1)
+	}
+	return 0
 }
 
 // backoff waits what a 503 Retry-After asks (capped at maxWait), else an

@@ -32,6 +32,8 @@ func newTestClient(t *testing.T, handler http.HandlerFunc, mods ...func(*Config)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	// Retry-After is waited exactly (jitter has its own tests).
+	c.retryJitter = nil
 	return c
 }
 

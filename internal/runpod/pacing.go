@@ -37,6 +37,33 @@ import (
 // taking a response of the current window for one of the next would forget
 // the requests answered meanwhile.
 //
+// The budget may be shared: the rate limit is per account, and other
+// processes (other Terraform runs, in CI or a drift job) spend it too. A
+// process that spends all it reads at once, as if alone, meets 429s at every
+// reset, when every process starts a new window with the whole quota. So a
+// window is shared once answers show someone else's requests in it (twice an
+// r below what this process's own requests would leave), and then the whole
+// next window too; so is the next window after one where this process's
+// share was well below whole. In a shared window the pacer spreads this
+// process's part of what remains over the time left: its share of the
+// requests the server counted in the window (from the latest answer: this
+// process's requests of the window up to the answered one, over quota - r)
+// times the r of that answer, less the requests this process sent since.
+// Its next request goes that part-th of the way from its latest one to the
+// reset; a part of one unit or less waits for the reset. Whatever the
+// shares, the account's requests together then spend what remains evenly
+// until the reset, later answers steering each share and each r, with no
+// talking between processes. The first request of a window goes at once.
+//
+// A process alone never sees another's requests and sends as fast as its
+// budget allows, as before. A fresh process whose first answer shows
+// someone else's requests in the window (an earlier command's, or a
+// concurrent one's: it cannot tell) spreads what remains of that window as
+// if its share were whole, which costs a process alone nothing it could
+// have used (it still sends all of it by the reset) and keeps processes
+// started together from spending it at once; its share leaves out the
+// requests counted before its probe.
+//
 // While the budget is unknown (before the first response of the process, or
 // after a reset of a window whose quota or length the policy did not give),
 // one request goes and the others wait for its answer, whose r less the
@@ -96,7 +123,32 @@ type paceWindow struct {
 	// resetAt: the server may have counted them in the next window,
 	// though they are in flight no more when it begins.
 	late int
+	// foreign counts the answers of this window that showed requests of
+	// someone else; foreignBefore: the window before was shared. Two such
+	// answers, or a shared window before, make the window shared: this
+	// process's part of its remaining budget is spread over the time left.
+	foreign       int
+	foreignBefore bool
+	// suspect: the answer that made the budget known (the probe's) showed
+	// requests of someone else in this window, an earlier command's or a
+	// concurrent one's; until the window resets it is shared, this
+	// process's share taken as whole until answers tell.
+	suspect bool
+	// base is the requests the server had counted in the window before
+	// the probe, which are not this process's: its share leaves them out.
+	base int
+	// sent counts this process's requests since the window began, and
+	// lastSend is when the latest went. share is this process's part of
+	// the requests the server counted in the window (1 alone), from the
+	// latest answer, which left lastR of the window's budget when this
+	// process had sent lastSeq: its part of what remains is
+	// share×lastR less what it sent since.
+	sent, lastSeq, lastR int
+	lastSend             time.Time
+	share                float64
 }
+
+func (w *paceWindow) shared() bool { return w.suspect || w.foreign >= 2 || w.foreignBefore }
 
 func newPacer() *pacer {
 	return &pacer{now: time.Now, windows: map[string]*paceWindow{}, changed: make(chan struct{})}
@@ -207,6 +259,7 @@ func (t *pacingTransport) CloseIdleConnections() {
 type paceTicket struct {
 	probe  bool
 	sentAt time.Time
+	seq    map[string]int // per window: this request's number among the process's in it
 }
 
 // acquire returns when the request may be sent, having reserved its unit of
@@ -244,15 +297,26 @@ func (p *pacer) acquire(ctx context.Context, waitMax time.Duration) (paceTicket,
 		}
 
 		spent := p.spentWindow()
+		spread := false
 		if spent == nil {
-			for _, w := range p.windows {
-				w.remaining--
+			if spent = p.spreadWindow(now); spent == nil {
+				tk := paceTicket{sentAt: now, seq: make(map[string]int, len(p.windows))}
+				for name, w := range p.windows {
+					w.remaining--
+					w.sent++
+					w.lastSend = now
+					tk.seq[name] = w.sent
+				}
+				p.inflight++
+				p.mu.Unlock()
+				return tk, nil
 			}
-			p.inflight++
-			p.mu.Unlock()
-			return paceTicket{sentAt: now}, nil
+			spread = true
 		}
 		until := spent.resetAt
+		if spread {
+			until = spent.nextAt()
+		}
 		wait := until.Sub(now)
 		fields := map[string]any{
 			"wait": wait.String(), "window": spent.name, "remaining": spent.remaining,
@@ -268,7 +332,11 @@ func (p *pacer) acquire(ctx context.Context, waitMax time.Duration) (paceTicket,
 			return paceTicket{sentAt: now}, nil
 		}
 		p.mu.Unlock()
-		tflog.Debug(ctx, "Pacing Runpod API request: rate-limit window spent, waiting for its reset", fields)
+		if spread {
+			tflog.Debug(ctx, "Pacing Runpod API request: rate-limit window shared, spreading what remains over the time left", fields)
+		} else {
+			tflog.Debug(ctx, "Pacing Runpod API request: rate-limit window spent, waiting for its reset", fields)
+		}
 		if err := p.sleepUntil(ctx, until, wait, changed); err != nil {
 			return paceTicket{}, err
 		}
@@ -318,6 +386,14 @@ func (p *pacer) roll(now time.Time) {
 		}
 		w.remaining = max(w.quota-p.inflight-late, 0)
 		w.late = 0
+		// Shared if answers showed someone else's requests: twice below
+		// this process's own count, or its share well below whole (a few
+		// of its own requests, sent around the reset, may be counted in
+		// the server's window and not in its own), or, when suspected from
+		// the probe, any requests but its own since.
+		w.foreignBefore = (w.foreign >= 2 || w.share < 0.75 || w.suspect && w.share < 1) && steps == 1
+		w.foreign, w.suspect, w.base = 0, false, 0
+		w.sent, w.lastSeq, w.lastR, w.lastSend = 0, 0, w.remaining, time.Time{}
 	}
 }
 
@@ -340,6 +416,36 @@ func (p *pacer) spentWindow() *paceWindow {
 		}
 	}
 	return spent
+}
+
+// nextAt is when a shared window lets this process's next request go: its
+// part of what remains spread over the time from its latest request to the
+// reset. A part of one unit or less waits for the reset (or for an answer
+// that leaves more).
+func (w *paceWindow) nextAt() time.Time {
+	if w.lastSend.IsZero() || (w.length > 0 && w.lastSend.Before(w.resetAt.Add(-w.length))) {
+		return time.Time{} // the first of the window goes at once
+	}
+	part := w.share*float64(w.lastR) - float64(w.sent-w.lastSeq)
+	if part <= 1 {
+		return w.resetAt
+	}
+	return w.lastSend.Add(time.Duration(float64(w.resetAt.Sub(w.lastSend)) / part))
+}
+
+// spreadWindow is the shared window whose next request is due last, if it
+// is not due yet at now, or nil. Callers hold p.mu.
+func (p *pacer) spreadWindow(now time.Time) *paceWindow {
+	var due *paceWindow
+	for _, w := range p.windows {
+		if !w.shared() {
+			continue
+		}
+		if at := w.nextAt(); at.After(now) && (due == nil || at.After(due.nextAt())) {
+			due = w
+		}
+	}
+	return due
 }
 
 // observe accounts for a request's end: resp is its response (nil if none
@@ -367,7 +473,7 @@ func (p *pacer) observe(tk paceTicket, resp *http.Response, recvAt time.Time) {
 		clear(p.windows) // start afresh: nothing reserved against them is known
 	}
 	p.mode = paceOn
-	p.update(states, parseRateLimitPolicy(resp.Header), tk.sentAt, recvAt)
+	p.update(states, parseRateLimitPolicy(resp.Header), tk, recvAt)
 }
 
 // fromAPI reports whether an answer without rate-limit headers says the
@@ -383,10 +489,11 @@ func fromAPI(status int) bool {
 	return true
 }
 
-// update merges the RateLimit members of the answer to a request sent at
-// sentAt. Callers hold p.mu, with the answered request no longer counted in
+// update merges the RateLimit members of the answer to the request of tk.
+// Callers hold p.mu, with the answered request no longer counted in
 // p.inflight.
-func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolicy, sentAt, recvAt time.Time) {
+func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolicy, tk paceTicket, recvAt time.Time) {
+	sentAt := tk.sentAt
 	seen := map[string]bool{}
 	for _, s := range states {
 		seen[s.name] = true
@@ -396,7 +503,7 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 		r := int(min(s.remaining, 1<<31))
 		w := p.windows[s.name]
 		if w == nil {
-			w = &paceWindow{name: s.name, lapsed: true}
+			w = &paceWindow{name: s.name, lapsed: true, share: 1}
 			p.windows[s.name] = w
 		}
 		if pol, ok := policy[s.name]; ok {
@@ -412,6 +519,15 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 			// without a policy to renew the budget by): its r, less the
 			// requests still in flight, which may land in it after this one.
 			w.resetAt, w.resetLow, w.remaining, w.lapsed, w.late = resetAt, low, max(r-p.inflight, 0), false, 0
+			// Counted in the window, quota - r requests, only one of them
+			// this process's (the probe, when pacing starts): someone
+			// else spent the window too, though perhaps an earlier
+			// command that is over. Spreading what remains over the time
+			// left costs a process alone nothing it could have used (it
+			// sends all of it by the reset), and keeps processes started
+			// together from spending it all at once.
+			w.sent, w.lastSeq, w.lastR, w.lastSend, w.share = 0, 0, w.remaining, time.Time{}, 1
+			w.foreign, w.suspect, w.base = 0, w.quota > 0 && w.quota-r > 1, max(w.quota-r-1, 0)
 			continue
 		}
 		if recvAt.After(w.resetLow) && sentAt.Before(w.resetAt) {
@@ -431,7 +547,24 @@ func (p *pacer) update(states []rateLimitState, policy map[string]rateLimitPolic
 			// start a new window from its r would, when it is this window
 			// after all, forget the requests answered meanwhile and overrun
 			// the quota. Windows are renewed by roll, from the quota.
+			if r < w.remaining {
+				// Fewer than this process's own requests would leave:
+				// someone else spends this window too.
+				w.foreign++
+			}
 			w.remaining = min(w.remaining, r)
+			// Sent since this window began and answered before it can
+			// have reset, so counted in it: the server had counted
+			// quota - r requests of the window, seq of them this
+			// process's.
+			seq, used := tk.seq[s.name], w.quota-r-w.base
+			thisWindow := w.length > 0 && !sentAt.Before(w.resetAt.Add(-w.length)) && !recvAt.After(w.resetLow)
+			if thisWindow && seq > 0 && used > 0 && w.quota > 0 {
+				w.share = min(max(float64(seq)/float64(used), 1.0/64), 1)
+				if seq >= w.lastSeq {
+					w.lastSeq, w.lastR = seq, r
+				}
+			}
 			if w.length > 0 && !resetAt.After(w.resetAt) {
 				// Not after this window's reset, so counted in this window
 				// (the next one resets a whole length later): both bounds

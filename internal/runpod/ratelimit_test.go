@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -161,14 +162,51 @@ func TestNoRetriesMeansNoRateLimitRetriesEither(t *testing.T) {
 func TestRateLimitBackoff(t *testing.T) {
 	h := http.Header{}
 	h.Set("Retry-After", "0")
-	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: h}); got != time.Second {
+	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: h}, nil); got != time.Second {
 		t.Errorf("Retry-After 0 -> %v, want the 1s floor", got)
 	}
 	h.Set("Retry-After", "120")
-	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: h}); got != 120*time.Second {
+	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: h}, nil); got != 120*time.Second {
 		t.Errorf("Retry-After 120 -> %v, want 120s in full", got)
 	}
-	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: http.Header{}}); got < time.Second || got > 30*time.Second {
+	if got := rateLimitBackoff(time.Second, 30*time.Second, 0, &http.Response{StatusCode: 429, Header: http.Header{}}, nil); got < time.Second || got > 30*time.Second {
 		t.Errorf("no Retry-After -> %v, want a backoff within [1s, 30s]", got)
+	}
+}
+
+// A 429's Retry-After is waited in full plus a random extra of up to half of
+// it, drawn anew for each refusal, so that processes refused in the same
+// window come back spread out, not together at its reset.
+func TestRateLimitRetryAfterIsJittered(t *testing.T) {
+	var mu sync.Mutex
+	refuse := true
+	c := newTestClient(t, func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if refuse {
+			w.Header().Set("Retry-After", "2")
+			writeProblem(t, w, http.StatusTooManyRequests, "rate limit exceeded for the minute window")
+			refuse = false
+			return
+		}
+		refuse = true
+		writeJSON(t, w, http.StatusOK, map[string]any{"templates": []any{}})
+	}, func(cfg *Config) { cfg.RetryWaitMax = 5 * time.Millisecond })
+	c.retryJitter = retryAfterJitter // as New sets it; the test helper turns it off
+	waits := recordWaits(c)
+	for range 20 {
+		if _, err := c.ListTemplates(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	distinct := map[time.Duration]bool{}
+	for _, w := range *waits {
+		if w < 2*time.Second || w > 3*time.Second {
+			t.Errorf("waited %v after Retry-After 2, want within [2s, 3s]", w)
+		}
+		distinct[w] = true
+	}
+	if len(*waits) != 20 || len(distinct) < 10 {
+		t.Errorf("waits %v: want 20, spread out (at least 10 different)", *waits)
 	}
 }

@@ -172,3 +172,26 @@ func TestByRoute(t *testing.T) {
 		t.Errorf("byRoute = %v, want %v", got, want)
 	}
 }
+
+// Each workspace of the many-workspaces mode names its objects apart (one
+// account holds them all) and adds one pod.
+func TestManyConfig(t *testing.T) {
+	ks, err := parseKinds("template,secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := manyConfig(ks, 10, 3)
+	for _, want := range []string{
+		`name  = format("bench3-template-%03d", count.index)`,
+		`name  = format("bench3_secret_%03d", count.index)`,
+		`resource "runpod_pod" "bench" {` + "\n  count = 1\n" + `  name  = format("bench3-pod-%03d", count.index)`,
+		`type_id = "NVIDIA GeForce RTX 4090"`,
+	} {
+		if !strings.Contains(cfg, want) {
+			t.Errorf("config lacks %q:\n%s", want, cfg)
+		}
+	}
+	if got := (groupPhase{served: 45}).bound(30, 2*time.Second); got != 3*time.Second {
+		t.Errorf("bound of 45 requests at 30 per 2 s = %v, want 3s", got)
+	}
+}

@@ -7,6 +7,11 @@
 //
 //	go run ./internal/cmd/runpodbench [-n 60] [-kinds template,network_volume,secret]
 //	    [-latency 20ms] [-quota 30 -window 2s] [-runs 3] [-terraform bin/terraform]
+//	    [-many | -workspaces K]
+//
+// With -many (or -workspaces K) it runs instead K workspaces (6 with -many)
+// of n objects per kind (default 10) and one pod each, applied, planned and
+// destroyed at once against one fake with the quota (many.go).
 //
 // `make bench` runs it. It is a measurement, not a test: it exits non-zero
 // when a command fails or the fake ends up in the wrong state, never because
@@ -51,6 +56,9 @@ type options struct {
 	runs      int
 	terraform string
 	keep      bool
+	// workspaces, when positive, runs the many-workspaces mode (many.go)
+	// instead of the single-workspace scenarios.
+	workspaces int
 }
 
 func (o options) resources() int { return o.n * len(o.kinds) }
@@ -59,7 +67,7 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("runpodbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.IntVar(&o.n, "n", 60, "objects per kind")
+	fs.IntVar(&o.n, "n", 0, "objects per kind (default 60, or 10 with -workspaces)")
 	kindList := fs.String("kinds", "template,network_volume,secret", "resource kinds in the workspace, comma-separated")
 	fs.DurationVar(&o.latency, "latency", 20*time.Millisecond, "latency the fake adds to every request")
 	fs.IntVar(&o.quota, "quota", 30, "requests the fake accepts per window in the throttled runs")
@@ -67,11 +75,25 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.runs, "runs", 3, "times each plan is measured (the median wall time is reported)")
 	fs.StringVar(&o.terraform, "terraform", "bin/terraform", "the terraform or tofu binary")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (workspaces, states, provider build) and print its path")
+	fs.IntVar(&o.workspaces, "workspaces", 0, "run K workspaces (n of each kind and one pod) at once against one fake instead (0: off; -many means 6)")
+	many := fs.Bool("many", false, "the many-workspaces mode with 6 workspaces, unless -workspaces says otherwise")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	if *many && o.workspaces == 0 {
+		o.workspaces = 6
+	}
+	if o.n == 0 {
+		o.n = 60
+		if o.workspaces > 0 {
+			o.n = 10
+		}
+	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if o.workspaces < 0 {
+		return o, errors.New("-workspaces must not be negative")
 	}
 	if o.n < 1 || o.quota < 1 || o.runs < 1 || o.window <= 0 || o.latency < 0 {
 		return o, errors.New("-n, -quota, -runs and -window must be positive and -latency not negative")
@@ -134,12 +156,16 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 
-	for _, scenario := range []func(context.Context) error{b.unthrottled, b.oneTemplate, b.throttled} {
+	scenarios, report := []func(context.Context) error{b.unthrottled, b.oneTemplate, b.throttled}, writeReport
+	if o.workspaces > 0 {
+		scenarios, report = []func(context.Context) error{b.many}, writeManyReport
+	}
+	for _, scenario := range scenarios {
 		if err := scenario(ctx); err != nil {
 			return err
 		}
 	}
-	writeReport(stdout, o, b.result)
+	report(stdout, o, b.result)
 	if n := len(b.result.failures); n > 0 {
 		return fmt.Errorf("%d run(s) failed (listed above under Failures)", n)
 	}

@@ -25,6 +25,7 @@ type results struct {
 		plan                     series
 		afterApply, afterDestroy []census
 	}
+	many     manyResult
 	failures []string
 }
 
