@@ -163,9 +163,13 @@ func PendingCreateSettles(t *testing.T, env *Env, k RepeatingKind, acted bool) {
 // refresh (refresh false: -refresh=false), empties the state and deletes
 // nothing: the object may be another writer's, so it is left in the
 // account and named.
+//
+// The destroy runs the provider as Terraform starts a release
+// (PluginCLI), so that the refresh plan a destroy makes first skips the
+// plan's checks as it does for users (destroyrefresh).
 func PendingCreateDestroyed(t *testing.T, env *Env, k RepeatingKind, refresh bool) {
 	t.Helper()
-	cli := env.CLI(t)
+	cli := env.PluginCLI(t)
 	cli.SetConfig(k.Config)
 	cli.Init()
 	lost := failLostCreate(t, env, cli, k, true)
@@ -188,10 +192,10 @@ func PendingCreateDestroyed(t *testing.T, env *Env, k RepeatingKind, refresh boo
 
 // PendingCreateDestroyedUnchecked: destroy of a pending create whose list
 // fails again works: the record leaves state with a warning to check the
-// console, and nothing is deleted.
+// console, and nothing is deleted. It runs as PendingCreateDestroyed.
 func PendingCreateDestroyedUnchecked(t *testing.T, env *Env, k RepeatingKind) {
 	t.Helper()
-	cli := env.CLI(t)
+	cli := env.PluginCLI(t)
 	cli.SetConfig(k.Config)
 	cli.Init()
 	lost := failLostCreate(t, env, cli, k, true)

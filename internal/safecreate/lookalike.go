@@ -123,11 +123,50 @@ func GuardPlan[M, T any](ctx context.Context, d *providerdata.Data, req resource
 	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
 		return
 	}
-	if l, ok := like(plan); ok {
-		if d := RefuseTwinAtPlan(ctx, d, req.ClientCapabilities, k, l); d != nil {
-			resp.Diagnostics.Append(d)
-		}
+	l, ok := like(plan)
+	if !ok {
+		return
 	}
+	if refusal, met := refusePending(ctx, d, req.ClientCapabilities, k, l); met {
+		if refusal != nil {
+			resp.Diagnostics.Append(refusal)
+		}
+		return
+	}
+	if d := RefuseTwinAtPlan(ctx, d, req.ClientCapabilities, k, l); d != nil {
+		resp.Diagnostics.Append(d)
+	}
+}
+
+// refusePending is the guard of a create planned to replace a pending
+// create (providerdata.PendingNote: this process's refresh met one of the
+// same kind and name): it refuses while any object that the pending create
+// may have made still exists that no address of this configuration
+// manages, naming each with the ways out (never adopting one: another
+// writer may have made it), and when the refresh could not list. met is
+// false when the refresh met no such pending create, or when what it found
+// turned out to be siblings' objects: the twin guard then decides.
+func refusePending[T any](ctx context.Context, d *providerdata.Data, caps resource.ModifyPlanClientCapabilities,
+	k kinds.Kind[T], l Lookalike[T],
+) (_ diag.Diagnostic, met bool) {
+	note, ok := d.Pending(k.Noun, l.Name)
+	if !ok {
+		return nil, false
+	}
+	if note.Err != nil {
+		return diag.WithPath(path.Root("name"), diagnostics.PendingNotChecked(k.Noun, l.Name, note.Err)), true
+	}
+	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, k.SharedList,
+		func(o T) bool { return slices.Contains(note.Candidates, k.ID(&o)) },
+		func(o T) string { return k.ID(&o) })
+	if err != nil {
+		return diag.WithPath(path.Root("name"), checkFailed(k, l, err)), true
+	}
+	if len(found) == 0 {
+		return nil, false
+	}
+	return diag.WithPath(path.Root("name"), diagnostics.PendingCandidatesFound(k.Noun, k.ResourceType, l.Name,
+		IDs(k, found), Describe(k, l, found), note.Cost, l.OptOut)), true
 }
 
 // RefuseTwinAtPlan is the duplicate guard of a new object's plan: it

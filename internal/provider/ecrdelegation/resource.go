@@ -187,7 +187,7 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 	if id == "" {
 		// A create whose reply was lost and whose look-up failed.
 		pendingcreate.Settle(ctx, Kind, r.Data, lookalike(prior.Resource.ValueString(), prior.Name.ValueString()),
-			prior.AllowDuplicate.ValueBool(), req, resp)
+			prior.AllowDuplicate.ValueBool(), "", req, resp)
 		return
 	}
 	// No read by id exists: this is served from one list shared by every

@@ -182,7 +182,7 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	id := state.ID.ValueString()
 	if id == "" {
 		// A create whose reply was lost and whose look-up failed.
-		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, state), false, req, resp)
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, state), false, pendingcreate.Cost(state.EstimatedCostPerHour, "hour"), req, resp)
 		return
 	}
 	e, err := Kind.SharedGet(r.Data.Reads(), ctx, id)

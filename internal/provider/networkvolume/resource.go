@@ -197,7 +197,8 @@ func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, res
 	id := prior.ID.ValueString()
 	if id == "" {
 		// A create whose reply was lost and whose look-up failed.
-		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(prior), prior.AllowDuplicate.ValueBool(), req, resp)
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(prior), prior.AllowDuplicate.ValueBool(),
+			pendingcreate.Cost(prior.EstimatedCostPerMonth, "month"), req, resp)
 		return
 	}
 	v, err := Kind.SharedGet(r.Data.Reads(), ctx, id)

@@ -94,18 +94,22 @@ func load(ctx context.Context, noun, name string, private privatestate.Store) sa
 // Settle is the refresh of a pending create (the state has no id): none of
 // its candidates means it did not happen, and the resource is dropped so
 // that the plan creates it; with candidates the state is kept as it is for
-// the plan to refuse (Plan), unless optedOut (the configuration's
-// allow_duplicate), which drops it with a warning naming them. A failed
-// list keeps the state with a warning. It never fails: a refresh error
-// would stop a destroy.
+// the plan to refuse, unless optedOut (allow_duplicate in the state), which
+// drops it with a warning naming them. A failed list keeps the state with
+// a warning. It never fails: a refresh error would stop a destroy. What it
+// found is noted for the plan (providerdata.NotePending): Terraform plans
+// the pending create, tainted by the failed apply, as a new object whose
+// create guard (safecreate.GuardPlan) refuses; cost says what each
+// candidate may bill, for that refusal.
 func Settle[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, l safecreate.Lookalike[T], optedOut bool,
-	req resource.ReadRequest, resp *resource.ReadResponse,
+	cost string, req resource.ReadRequest, resp *resource.ReadResponse,
 ) {
 	p := load(ctx, k.Noun, l.Name, req.Private)
 	candidates, err := safecreate.PendingCandidates(ctx, k, l, data, p)
 	switch {
 	case err != nil:
 		resp.Diagnostics.Append(diagnostics.PendingKeptUnchecked(k.Noun, l.Name, err))
+		data.NotePending(k.Noun, l.Name, providerdata.PendingNote{Err: err})
 		keep(ctx, resp)
 	case len(candidates) == 0:
 		tflog.Info(ctx, fmt.Sprintf("pending %s create did not happen; removing from state", k.Noun), map[string]any{"name": l.Name})
@@ -117,6 +121,7 @@ func Settle[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data
 	default:
 		tflog.Warn(ctx, fmt.Sprintf("pending %s create may have made an object; kept for the plan to name", k.Noun),
 			map[string]any{"name": l.Name, "candidates": safecreate.IDs(k, candidates)})
+		data.NotePending(k.Noun, l.Name, providerdata.PendingNote{Candidates: safecreate.IDs(k, candidates), Cost: cost})
 		keep(ctx, resp)
 	}
 }
@@ -130,8 +135,9 @@ func keep(ctx context.Context, resp *resource.ReadResponse) {
 	}
 }
 
-// Plan is the plan of a pending create (IsPending(req.State), and a plan
-// that keeps the resource): while candidates exist it fails naming each
+// Plan is the plan of a pending create that is not tainted (IsPending
+// (req.State): a state someone untainted; Terraform plans a tainted one as
+// a new object, see Settle), for a plan that keeps the resource: while candidates exist it fails naming each
 // (cost says what each may bill, "" when not known) with the ways out;
 // with none, or with optedOut, it plans to replace the record by a create.
 // A failed list fails the plan. destroy's refresh plan never gets here

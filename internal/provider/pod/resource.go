@@ -346,7 +346,8 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	id := prior.ID.ValueString()
 	if id == "" {
 		// A create whose reply was lost and whose look-up failed.
-		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, prior), prior.AllowDuplicate.ValueBool(), req, resp)
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, prior), prior.AllowDuplicate.ValueBool(),
+			pendingcreate.Cost(prior.EstimatedCost, "hour"), req, resp)
 		return
 	}
 	p, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
