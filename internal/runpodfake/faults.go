@@ -33,6 +33,10 @@ type Fault struct {
 	Latency      time.Duration // delay before handling (or before responding, with AfterHandler)
 	Drop         bool          // close the connection without a response
 	AfterHandler bool          // apply the operation first, then fail or drop the response
+	// Then are faults armed when this one strikes (each time), after those
+	// already armed: faults that combine, such as a create whose reply is
+	// lost followed by a failing look-up, whatever requests came before.
+	Then []Fault
 }
 
 type faultState struct {
@@ -62,6 +66,9 @@ func (f *Fake) takeFault(r *http.Request) *Fault {
 		fs.left--
 		if fs.left <= 0 {
 			f.faults = append(f.faults[:i], f.faults[i+1:]...)
+		}
+		for _, then := range fs.Then {
+			f.faults = append(f.faults, &faultState{Fault: then, left: max(then.Count, 1)})
 		}
 		out := fs.Fault
 		return &out

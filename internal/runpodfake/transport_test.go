@@ -395,3 +395,14 @@ func TestServeAndShutdown(t *testing.T) {
 	}
 	mustEqual(t, "violations", f.SpecViolations(), []string(nil))
 }
+
+func TestFaultThenArmsTheFaultsThatFollow(t *testing.T) {
+	t.Parallel()
+	f, c := newTestClient(t)
+	f.InjectFault(Fault{Method: "POST", Path: "/v2/templates", Status: http.StatusBadGateway, AfterHandler: true,
+		Then: []Fault{{Method: "GET", Path: "/v2/templates", Status: http.StatusBadGateway}}})
+	c.do("GET", "/v2/templates", nil).wantStatus(t, http.StatusOK) // not armed yet
+	c.do("POST", "/v2/templates", map[string]any{"name": "a", "image": "b"}).wantProblem(t, http.StatusBadGateway, "")
+	c.do("GET", "/v2/templates", nil).wantProblem(t, http.StatusBadGateway, "")
+	c.do("GET", "/v2/templates", nil).wantStatus(t, http.StatusOK)
+}

@@ -9,17 +9,22 @@
 // pending for the next refresh or delete (package pendingcreate).
 //
 // Kinds whose names repeat (pods, network volumes, endpoints, clusters,
-// ECR delegations) keep a lost reply from buying a second billed object by
-// telling their own object from its lookalikes. Two moments matter: the
+// ECR delegations) keep a lost reply from buying a second object by
+// telling their own object from its lookalikes. Three moments matter: the
 // apply whose create failed in transit (Resolve: name the objects that
-// appeared, never adopt one, since another writer may have made them), and the next plan or apply that a pipeline runs
-// without reading the error (RefuseTwinAtPlan, RefuseTwin: do not create
-// another while a lookalike that this configuration does not manage exists).
+// appeared, never adopt one, since another writer may have made them; when
+// its list fails too, the create is kept in state as pending, Pending), the
+// next plan that a pipeline runs without reading the error
+// (RefuseTwinAtPlan: do not create another while a lookalike that this
+// configuration does not manage exists), and the refresh, plan or delete
+// of a pending create, however much later (PendingCandidates: what it may
+// have made, named and never adopted or deleted).
 //
-// What appeared is told by creation time for kinds whose API says when an
-// object was created (a window around the request), and by a list taken
-// before the request (Baseline) for kinds whose API does not (network
-// volumes); for those, any unmanaged lookalike blocks a create, however old.
+// What appeared is told by a list taken before the request (Baseline) and,
+// for kinds whose API says when an object was created, a window around the
+// request. The plan's guard looks back TwinWindow for those kinds; for the
+// others (network volumes) any unmanaged lookalike blocks a create, however
+// old.
 //
 // Identical objects of one configuration (count, for_each) are never each
 // other's twins: what this provider process created is its own
@@ -73,6 +78,9 @@ type Lookalike[T any] struct {
 	// OptOut names the argument that lets a create go ahead beside a
 	// lookalike ("allow_duplicate"), for the refusal; "" for kinds without.
 	OptOut string
+	// Unbilled is set for kinds that Runpod does not bill (ECR
+	// delegations): a refusal then says nothing of money.
+	Unbilled bool
 }
 
 // counts reports whether o can be this create's object or its twin: the
@@ -115,11 +123,50 @@ func GuardPlan[M, T any](ctx context.Context, d *providerdata.Data, req resource
 	if resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
 		return
 	}
-	if l, ok := like(plan); ok {
-		if d := RefuseTwinAtPlan(ctx, d, req.ClientCapabilities, k, l); d != nil {
-			resp.Diagnostics.Append(d)
-		}
+	l, ok := like(plan)
+	if !ok {
+		return
 	}
+	if refusal, met := refusePending(ctx, d, req.ClientCapabilities, k, l); met {
+		if refusal != nil {
+			resp.Diagnostics.Append(refusal)
+		}
+		return
+	}
+	if d := RefuseTwinAtPlan(ctx, d, req.ClientCapabilities, k, l); d != nil {
+		resp.Diagnostics.Append(d)
+	}
+}
+
+// refusePending is the guard of a create planned to replace a pending
+// create (providerdata.PendingNote: this process's refresh met one of the
+// same kind and name): it refuses while any object that the pending create
+// may have made still exists that no address of this configuration
+// manages, naming each with the ways out (never adopting one: another
+// writer may have made it), and when the refresh could not list. met is
+// false when the refresh met no such pending create, or when what it found
+// turned out to be siblings' objects: the twin guard then decides.
+func refusePending[T any](ctx context.Context, d *providerdata.Data, caps resource.ModifyPlanClientCapabilities,
+	k kinds.Kind[T], l Lookalike[T],
+) (_ diag.Diagnostic, met bool) {
+	note, ok := d.Pending(k.Noun, l.Name)
+	if !ok {
+		return nil, false
+	}
+	if note.Err != nil {
+		return diag.WithPath(path.Root("name"), diagnostics.PendingNotChecked(k.Noun, l.Name, note.Err)), true
+	}
+	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, k.SharedList,
+		func(o T) bool { return slices.Contains(note.Candidates, k.ID(&o)) },
+		func(o T) string { return k.ID(&o) })
+	if err != nil {
+		return diag.WithPath(path.Root("name"), checkFailed(k, l, err)), true
+	}
+	if len(found) == 0 {
+		return nil, false
+	}
+	return diag.WithPath(path.Root("name"), diagnostics.PendingCandidatesFound(k.Noun, k.ResourceType, l.Name,
+		IDs(k, found), Describe(k, l, found), note.Cost, l.OptOut)), true
 }
 
 // RefuseTwinAtPlan is the duplicate guard of a new object's plan: it
@@ -145,31 +192,12 @@ func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps res
 	return diag.WithPath(path.Root("name"), twinRefusal(k, l, found))
 }
 
-// RefuseTwin is the guard of kinds that cannot check at plan (their shape is
-// only known at apply): it refuses a create while a lookalike that this
-// provider process did not create is younger than TwinWindow. Lookalikes
-// that same-name creates of this process still under way may have made are
-// waited for, not refused (providerdata.Settle).
-func RefuseTwin[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) diag.Diagnostic {
-	creates := data.Creates()
-	since := time.Now().Add(-TwinWindow - ClockSkew)
-	_, found, err := providerdata.Settle(ctx, creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
-		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && recent(k, o, since) && !creates.Owns(k.Noun, k.ID(o)) })
-	})
-	if err != nil {
-		return checkFailed(k, l, err)
-	}
-	if len(found) == 0 {
-		return nil
-	}
-	return twinRefusal(k, l, found)
-}
-
 // createRepeating is Run for a kind whose names repeat: it sends the one
 // request that creates r.Like's object and settles a reply lost in transit
 // without sending it again, by looking for the object it may have made
-// (Resolve; for kinds without creation times against a list taken just
-// before, Baseline). The object created or adopted is then owned by this
+// (Resolve, against a list taken just before, Baseline). When that look
+// fails too, the create is recorded as pending (r.Record) for the next
+// refresh to settle. The object created or adopted is then owned by this
 // process (providerdata.Creates).
 func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, r Request[T],
 	diags *diag.Diagnostics,
@@ -187,7 +215,12 @@ func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *provider
 	created, err := r.Send(ctx)
 	switch {
 	case errors.Is(err, runpod.ErrAmbiguous):
-		adopted, d := Resolve(ctx, k, l, data, flight, r.Action, started, before, err)
+		adopted, d, listErr := Resolve(ctx, k, l, data, flight, r.Action, started, before, err)
+		if listErr != nil && r.Record != nil {
+			diags.Append(diagnostics.PendingCreateAmong(k.Noun, l.Name, diagnostics.APIErrorDetail(r.Action, err), listErr))
+			diags.Append(r.Record(Pending{Baseline: IDs(k, before), SentAt: started.UTC()})...)
+			return nil
+		}
 		diags.Append(d)
 		if adopted == nil {
 			return nil
@@ -202,17 +235,14 @@ func createRepeating[T any](ctx context.Context, k kinds.Kind[T], data *provider
 	return created
 }
 
-// Baseline is the list taken just before a create of a kind without
-// creation times, to tell afterwards which lookalike the create made: it
-// holds the lookalikes that exist already (waiting for same-name creates of
-// this process still under way, providerdata.Settle). A recent list that
-// vouches for the name serves (providerdata.Creates.Recent): the plan's
-// guard has refused the lookalikes this configuration does not manage. For
-// kinds with creation times it lists nothing and answers nil.
+// Baseline is the list taken just before a create of a kind whose names
+// repeat, to tell afterwards which lookalike the create made: it holds the
+// lookalikes that exist already (waiting for same-name creates of this
+// process still under way, providerdata.Settle). A recent list that vouches
+// for the name serves (providerdata.Creates.Recent). Kinds with creation
+// times take it too: a create whose reply was lost and whose look-up failed
+// is settled by a later run against it (Pending), however much later.
 func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data) ([]T, diag.Diagnostic) {
-	if k.CreatedAt != nil {
-		return nil, nil
-	}
 	creates := data.Creates()
 	before, _, err := providerdata.Settle(creates.Recent(ctx, k.Noun, l.Name), creates, k.Noun, l.Name, false, lister(k, data), func(all []T) []T {
 		return kinds.Pick(all, func(o *T) bool { return l.counts(k, o) && !creates.Owns(k.Noun, k.ID(o)) })
@@ -233,10 +263,12 @@ func Baseline[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data 
 // marks those that appeared, and gives the import command. The object
 // result stays for callers that settle a create either way. It first waits
 // for same-name creates of this process still sending (flight), so that a
-// sibling's object is never listed as this create's.
+// sibling's object is never listed as this create's. When the list fails
+// too, listErr is that failure (and the error says so), for the caller to
+// record the create as pending.
 func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data,
 	flight *providerdata.Flight, action string, started time.Time, before []T, createErr error,
-) (*T, diag.Diagnostic) {
+) (_ *T, _ diag.Diagnostic, listErr error) {
 	creates := data.Creates()
 	summary := NotAdoptedSummary(k.Title())
 	detail := diagnostics.APIErrorDetail(action, createErr)
@@ -252,11 +284,11 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
 			"for a %s named %q before applying again: it may bill until deleted. The next apply refuses to create "+
 			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
+		return nil, diag.NewErrorDiagnostic(summary, detail), err
 	}
 	same := kinds.Pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
 	if len(same) == 0 {
-		return nil, diag.NewErrorDiagnostic(k.Title()+" Not Created", diagnostics.NotCreatedDetail(action, k.Noun, l.Name, createErr))
+		return nil, diag.NewErrorDiagnostic(k.Title()+" Not Created", diagnostics.NotCreatedDetail(action, k.Noun, l.Name, createErr)), nil
 	}
 	if k.CreatedAt != nil {
 		sort.SliceStable(same, func(i, j int) bool { return k.CreatedAt(&same[i]).After(k.CreatedAt(&same[j])) })
@@ -274,13 +306,13 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 	detail += fmt.Sprintf("\n\n%ss named %q now:\n%s", k.Title(), l.Name, strings.Join(lines, "\n"))
 	if len(likely) > 0 {
 		detail += "\n\n" + NotAdopted(k.Noun, k.ResourceType, l.Name, likely, false, l.OptOut)
-		return nil, diag.NewErrorDiagnostic(summary, detail)
+		return nil, diag.NewErrorDiagnostic(summary, detail), nil
 	}
 	detail += fmt.Sprintf("\n\n%s names are not unique, and the provider cannot tell which one this apply created, so "+
 		"it does not adopt one. If one of them is the %s this apply created, import it instead of applying again "+
 		"(which would create another):\n\n%s\n\nOtherwise delete it in the Runpod console: it may bill until deleted.",
 		k.Title(), k.Noun, diagnostics.ImportHint(k.ResourceType, k.ID(&same[0])))
-	return nil, diag.NewErrorDiagnostic(summary, detail)
+	return nil, diag.NewErrorDiagnostic(summary, detail), nil
 }
 
 // twinRefusal is the error that refuses to create l's object beside found.
@@ -300,12 +332,16 @@ func twinRefusal[T any](k kinds.Kind[T], l Lookalike[T], found []T) diag.Diagnos
 	} else {
 		remedy += fmt.Sprintf(", or give this %s another name", k.Noun)
 	}
+	cost := ", and it may bill: creating another would bill twice"
+	if l.Unbilled {
+		cost = ": creating another would leave two"
+	}
 	return diag.NewErrorDiagnostic(summary, fmt.Sprintf(
 		"Not creating %s %q: the account has a %s with the same name and %s%s that this configuration does not "+
 			"manage:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost (a dropped "+
-			"connection or a 5xx after Runpod created it) or whose run was killed, and it may bill: creating another "+
-			"would bill twice. If it is this configuration's %s, import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
-		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, k.Noun,
+			"connection or a 5xx after Runpod created it) or whose run was killed%s. If it is this configuration's %s, "+
+			"import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
+		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, cost, k.Noun,
 		diagnostics.ImportHint(k.ResourceType, k.ID(&found[0])), remedy, providerdata.SiblingsNote))
 }
 

@@ -41,31 +41,40 @@ func web(name string) Lookalike[obj] {
 	}
 }
 
-func TestRefuseTwin(t *testing.T) {
-	now := time.Now()
+func TestTwinRefusalOfAnUnbilledKind(t *testing.T) {
+	objs := []obj{{"twin", "web", "gpu", time.Now()}}
+	billed := twinRefusal(kindOf(objs, nil), web("web"), objs)
+	if !strings.Contains(billed.Detail(), "bill twice") {
+		t.Fatalf("a billed kind's refusal gives the billing reason: %s", billed.Detail())
+	}
+	free := web("web")
+	free.Unbilled, free.OptOut = true, "allow_duplicate"
+	d := twinRefusal(kindOf(objs, nil), free, objs)
+	if strings.Contains(d.Detail(), "bill") || !strings.Contains(d.Detail(), "set allow_duplicate = true") {
+		t.Fatalf("an unbilled kind's refusal must not speak of billing and must give the opt-out: %s", d.Detail())
+	}
+}
+
+// TestPendingCandidates: what a pending create may have made is what
+// appeared since its baseline with its name and shape, that no address of
+// this process manages, whatever its age.
+func TestPendingCandidates(t *testing.T) {
+	old := time.Now().Add(-48 * time.Hour)
 	objs := []obj{
-		{"old", "web", "gpu", now.Add(-time.Hour)},     // too old to be a lost create
-		{"other", "web", "cpu", now.Add(-time.Minute)}, // another shape
-		{"twin", "web", "gpu", now.Add(-time.Minute)},
+		{"before", "web", "gpu", old},  // in the baseline
+		{"other", "web", "cpu", old},   // another shape
+		{"api", "api", "gpu", old},     // another name
+		{"sibling", "web", "gpu", old}, // managed by another address
+		{"mine", "web", "gpu", old},    // the one: old is no reason to skip it
 	}
 	data := providerdata.NewData(nil)
-	owner := data.Creates()
-	d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), data)
-	if d == nil || !strings.Contains(d.Detail(), "twin") || strings.Contains(d.Detail(), "- old") || strings.Contains(d.Detail(), "- other") {
-		t.Fatalf("want a refusal naming only the recent same-shape twin, got %v", d)
+	data.Creates().Own("endpoint", "sibling")
+	got, err := PendingCandidates(context.Background(), kindOf(objs, nil), web("web"), data, Pending{Baseline: []string{"before"}})
+	if err != nil || len(got) != 1 || got[0].id != "mine" {
+		t.Fatalf("candidates = %v, %v; want only mine", got, err)
 	}
-	if d.Summary() != "Recent Identical Endpoint Exists" || !strings.Contains(d.Detail(), `id = "twin"`) {
-		t.Errorf("refusal %q / %q lacks the summary or the import block", d.Summary(), d.Detail())
-	}
-	owner.Own("endpoint", "twin")
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("web"), data); d != nil {
-		t.Errorf("an endpoint this run created is not a twin, got %v", d)
-	}
-	if d := RefuseTwin(context.Background(), kindOf(objs, nil), web("api"), providerdata.NewData(nil)); d != nil {
-		t.Errorf("another name is no twin, got %v", d)
-	}
-	if d := RefuseTwin(context.Background(), kindOf(nil, errors.New("boom")), web("web"), data); d == nil || !strings.Contains(d.Detail(), "boom") {
-		t.Errorf("a failed list must refuse with its error, got %v", d)
+	if _, err := PendingCandidates(context.Background(), kindOf(nil, errors.New("502")), web("web"), data, Pending{}); err == nil {
+		t.Fatal("a failed list must be an error, not no candidate")
 	}
 }
 
@@ -76,7 +85,8 @@ func TestResolve(t *testing.T) {
 	data := providerdata.NewData(nil)
 	creates := data.Creates()
 	resolve := func(k kinds.Kind[obj]) (*obj, diag.Diagnostic) {
-		return Resolve(ctx, k, web("web"), data, creates.Send("endpoint", "web"), "creating endpoint web", started, nil, lost)
+		got, d, _ := Resolve(ctx, k, web("web"), data, creates.Send("endpoint", "web"), "creating endpoint web", started, nil, lost)
+		return got, d
 	}
 
 	// Exactly one new one of the same shape: named, not adopted, since

@@ -38,6 +38,11 @@ type Request[T any] struct {
 	// outcome is unknown: the name and no id, with what the next run needs
 	// to finish it (write-only values stay out).
 	Pending func() diag.Diagnostics
+	// Record, for kinds whose names repeat, saves a create whose outcome is
+	// unknown (its reply was lost and the list that looks for its object
+	// failed too): the planned object with no id, and p in private state
+	// (pendingcreate.Save), for the next refresh or delete to settle.
+	Record func(p Pending) diag.Diagnostics
 }
 
 // Run creates an object of kind k, in the order every create takes:

@@ -68,6 +68,15 @@ func (noRegistryOnClusters) ValidateString(_ context.Context, req validator.Stri
 			"template_id to it, and remove registry_auth_id and the inline container settings from the cluster.")
 }
 
+// pendingLike is the lookalike of the cluster that a pending create (m,
+// its state) asked for.
+func pendingLike(ctx context.Context, m resourceModel) safecreate.Lookalike[runpod.Cluster] {
+	body, d := toCreateRequest(ctx, m)
+	like := lookalike(body).ShapeKnown(!d.HasError())
+	like.Name = m.Name.ValueString()
+	return like
+}
+
 // refuseOrphan is the clusters' duplicate guard, run when a create is
 // planned (see providerdata.UnmanagedLookalikes for why at plan), on the
 // planned type and compute.

@@ -16,6 +16,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -147,6 +148,12 @@ func (r *clusterResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	var state resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if state.ID.ValueString() == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Plan(ctx, Kind, r.Data, pendingLike(ctx, state), false,
+			pendingcreate.Cost(state.EstimatedCostPerHour, "hour"), req, resp)
 		return
 	}
 	r.planChange(ctx, plan, state, req, resp)

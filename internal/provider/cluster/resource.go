@@ -21,6 +21,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/poll"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -103,6 +104,9 @@ func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest
 			}
 			return nil, false
 		},
+		Record: func(p safecreate.Pending) diag.Diagnostics {
+			return pendingcreate.Save(ctx, &resp.State, plan, resp.Private, p)
+		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
@@ -172,6 +176,11 @@ func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, state), false, pendingcreate.Cost(state.EstimatedCostPerHour, "hour"), req, resp)
+		return
+	}
 	c, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "cluster", id, err, false, resp) {
 		return
@@ -262,6 +271,12 @@ func (r *clusterResource) Delete(ctx context.Context, req resource.DeleteRequest
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed: what it
+		// may have made is named, never deleted.
+		pendingcreate.DeleteAmong(ctx, Kind, r.Data, pendingLike(ctx, state), req.Private, &resp.Diagnostics)
+		return
+	}
 	timeout, diags := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

@@ -12,6 +12,19 @@ const resourceDescription = "An ECR delegation: Runpod may pull images from one 
 	"account's delegations to confirm that it is gone. Runpod has no read of one delegation, so a refresh " +
 	"lists them, once for all the delegations of a run; a delegation revoked outside Terraform is removed from " +
 	"state and the next plan registers it again.\n\n" +
+	"A registration is sent once, never repeated. When its reply is lost (a dropped connection or a 5xx), the " +
+	"provider lists the delegations and names the ones with the same name and repository that appeared since, " +
+	"with an import block; it never takes one into state, since another writer may have registered it at the " +
+	"same time. When that list fails too, the apply fails and keeps the registration in state as pending (no " +
+	"id). The next plan lists the delegations again, however much later: if none appeared it registers the " +
+	"delegation; if any did, it fails naming them and registers nothing until you revoke them, adopt one " +
+	"(`terraform state rm` the resource, then import it) or set `allow_duplicate = true`. Destroying a pending " +
+	"registration removes it from state and revokes nothing it cannot attribute.\n\n" +
+	"The plan of a new delegation is also refused while the account has a delegation with the same name and " +
+	"repository, registered in the last 10 minutes, that this configuration does not manage: most likely the one " +
+	"of an earlier apply whose reply was lost. The refusal names it with an import block; `allow_duplicate = " +
+	"true` registers one anyway. The members of a `count` or `for_each` set are the configuration's own, never " +
+	"each other's twins.\n\n" +
 	pullNotes
 
 // pullNotes says how compute uses a delegated repository, as far as

@@ -27,7 +27,7 @@ func (f listFilter) Matches(d *runpod.EcrDelegation) bool {
 
 // NewListResource is the runpod_ecr_delegation list resource factory.
 func NewListResource() list.ListResource {
-	return &listresources.List[runpod.EcrDelegation, listFilter, delegationModel]{
+	return &listresources.List[runpod.EcrDelegation, listFilter, resourceModel]{
 		Kind: Kind,
 		Description: "Finds the account's ECR delegations for `terraform query`, by name and repository. Each result " +
 			"is named `NAME (ID, REPOSITORY in REGION)`, or `(unnamed) (…)` for a delegation without a name. With " +
@@ -51,6 +51,6 @@ func NewListResource() list.ListResource {
 			}
 			return fmt.Sprintf("%s (%s, %s in %s)", name, d.ID, d.Repository, d.AWSRegion)
 		},
-		Convert: listresources.AsImported(fromAPI),
+		Convert: listresources.AsImported(resourceFromAPI),
 	}
 }

@@ -10,7 +10,20 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 )
 
-// delegationModel is the runpod_ecr_delegation resource, and one
+// resourceModel is the runpod_ecr_delegation resource: a delegation and
+// what only the configuration says.
+type resourceModel struct {
+	delegationModel
+	AllowDuplicate types.Bool `tfsdk:"allow_duplicate"`
+}
+
+// resourceFromAPI is the resource's state for d: fromAPI, with what the
+// configuration says kept from prior.
+func resourceFromAPI(ctx context.Context, d *runpod.EcrDelegation, prior resourceModel) resourceModel {
+	return resourceModel{delegationModel: fromAPI(ctx, d, prior.delegationModel), AllowDuplicate: prior.AllowDuplicate}
+}
+
+// delegationModel is a delegation in the runpod_ecr_delegation resource, and one
 // delegation in the data sources.
 type delegationModel struct {
 	ID                types.String `tfsdk:"id"`

@@ -10,6 +10,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/tfvalue"
 )
 
 // ModifyPlan warns, when a plan revokes a delegation (destroy or replace),
@@ -17,20 +21,36 @@ import (
 // diff does not show them, and a pod that pulls its image again (a restart
 // on a new machine, a reset) may no longer be able to. Best effort: it
 // never fails a plan.
+//
+// A planned create is refused while the account has a recent delegation of
+// the same name and repository that no address of this configuration
+// manages (refuseOrphan).
 func (r *delegationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.State.Raw.IsNull() {
-		return // create
+		if !req.Plan.Raw.IsNull() && r.Data != nil {
+			r.refuseOrphan(ctx, req, resp)
+		}
+		return
 	}
-	var state delegationModel
+	var state resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	doing := "Destroying"
 	if !req.Plan.Raw.IsNull() {
-		var plan delegationModel
+		var plan resourceModel
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 		if resp.Diagnostics.HasError() {
+			return
+		}
+		if state.ID.ValueString() == "" {
+			// A create whose reply was lost and whose look-up failed.
+			if r.Data != nil {
+				pendingcreate.Plan(ctx, Kind, r.Data, lookalike(state.Resource.ValueString(), state.Name.ValueString()),
+					plan.AllowDuplicate.ValueBool(), "", req, resp)
+			}
 			return
 		}
 		replaced := !plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()
@@ -73,4 +93,17 @@ func (r *delegationResource) ModifyPlan(ctx context.Context, req resource.Modify
 			"image; one that pulls again may fail to. The provider does not change the pods.",
 			doing, displayName(state.Name.ValueString(), state.Resource.ValueString()), state.ID.ValueString(),
 			strings.Join(uses, "\n")))
+}
+
+// refuseOrphan is the delegations' duplicate guard, run when a create is
+// planned (see providerdata.UnmanagedLookalikes for why at plan): a
+// delegation of the same name and repository registered in the last
+// safecreate.TwinWindow that no address of this configuration manages is
+// most likely the one of an earlier apply whose create reply was lost.
+// allow_duplicate opts out.
+func (r *delegationResource) refuseOrphan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	safecreate.GuardPlan(ctx, r.Data, req, resp, Kind, func(plan resourceModel) (safecreate.Lookalike[runpod.EcrDelegation], bool) {
+		like := lookalike(plan.Resource.ValueString(), plan.Name.ValueString())
+		return like, !plan.AllowDuplicate.ValueBool() && tfvalue.Known(plan.Resource) && !plan.Name.IsUnknown()
+	})
 }

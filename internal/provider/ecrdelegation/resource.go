@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/deletion"
@@ -25,6 +24,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
@@ -92,6 +92,15 @@ func (r *delegationResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"aws_region":          computed("The repository's AWS region, e.g. `us-east-2`."),
 			"docker_registry_uri": computed("The repository's registry host for `docker login`, e.g. `418399314813.dkr.ecr.us-east-2.amazonaws.com`; null when Runpod does not return it. An image in the repository is `DOCKER_REGISTRY_URI/REPOSITORY:TAG`."),
 			"created_at":          computed("When the delegation was registered (RFC 3339)."),
+			"allow_duplicate": schema.BoolAttribute{
+				MarkdownDescription: "Register the delegation even when the account has a delegation with the same name and " +
+					"repository that was registered in the last 10 minutes and that this configuration does not manage. Off by " +
+					"default: such a delegation is most likely the one of an earlier apply whose create reply was lost (a dropped " +
+					"connection or a 5xx after Runpod registered it), so the plan refuses to register a second one and names it " +
+					"with an import block. Set it when you really register same-name delegations of one repository from separate " +
+					"applies in quick succession. Only read at create.",
+				Optional: true,
+			},
 		},
 	}
 }
@@ -101,7 +110,7 @@ func (r *delegationResource) Schema(_ context.Context, _ resource.SchemaRequest,
 // the same one in other words (state written by an import or an older
 // provider, or a partition written differently) is recorded in place.
 func otherRepositoryReplaces(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	var state delegationModel
+	var state resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -126,7 +135,7 @@ func (m delegationModel) asAPI() *runpod.EcrDelegation {
 // blocks another create.
 func lookalike(arn, name string) safecreate.Lookalike[runpod.EcrDelegation] {
 	return safecreate.Lookalike[runpod.EcrDelegation]{
-		Name: name, Shape: "repository",
+		Name: name, Shape: "repository", OptOut: "allow_duplicate", Unbilled: true,
 		Same: func(d *runpod.EcrDelegation) bool { return sameRepository(arn, d) },
 		Describe: func(d *runpod.EcrDelegation) string {
 			return fmt.Sprintf("repository %s in %s (account %s)", d.Repository, d.AWSRegion, accountOf(d))
@@ -136,7 +145,7 @@ func lookalike(arn, name string) safecreate.Lookalike[runpod.EcrDelegation] {
 
 func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer identity.Sync(ctx, &resp.State, nil, resp.Identity, &resp.Diagnostics)
-	client, plan, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
+	client, plan, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -149,38 +158,45 @@ func (r *delegationResource) Create(ctx context.Context, req resource.CreateRequ
 	}
 
 	// The POST is sent once: neither the client nor the provider retries
-	// it, because a second attempt could register a second delegation.
-	if d := safecreate.RefuseTwin(ctx, Kind, like, r.Data); d != nil {
-		resp.Diagnostics.Append(d)
-		return
-	}
+	// it, because a second attempt could register a second delegation. A
+	// twin of an earlier apply's orphan was refused at plan (refuseOrphan).
 	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.EcrDelegation]{
 		Like: like, Action: "registering " + what,
 		Send: func(ctx context.Context) (*runpod.EcrDelegation, error) { return client.CreateDelegation(ctx, body) },
 		Refused: func(_ context.Context, err error) (diag.Diagnostic, bool) {
 			return diagnostics.APIError("ECR Delegation Not Registered", "registering "+what, err), true
 		},
+		Record: func(p safecreate.Pending) diag.Diagnostics {
+			return pendingcreate.Save(ctx, &resp.State, plan, resp.Private, p)
+		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
-	readInto(ctx, client, created.ID, plan.Resource, created, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, created.ID, plan, created, &resp.State, &resp.Diagnostics)
 }
 
 func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, prior, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	_, prior, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	id := prior.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Settle(ctx, Kind, r.Data, lookalike(prior.Resource.ValueString(), prior.Name.ValueString()),
+			prior.AllowDuplicate.ValueBool(), "", req, resp)
+		return
+	}
 	// No read by id exists: this is served from one list shared by every
 	// delegation refreshed in the run.
 	found, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, Kind.Noun, id, err, false, resp) {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, found, prior))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, resourceFromAPI(ctx, found, prior))...)
 }
 
 // Update is reached only when the configured ARN names the delegation's
@@ -188,20 +204,26 @@ func (r *delegationResource) Read(ctx context.Context, req resource.ReadRequest,
 // records the configured ARN and calls no API that writes.
 func (r *delegationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	client, plan, state, ok := providerdata.BeginUpdate[delegationModel](ctx, r.Data, req, &resp.Diagnostics)
+	client, plan, state, ok := providerdata.BeginUpdate[resourceModel](ctx, r.Data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	tflog.Info(ctx, "recording the configured ARN of an ECR delegation", map[string]any{"id": state.ID.ValueString()})
-	readInto(ctx, client, state.ID.ValueString(), plan.Resource, nil, &resp.State, &resp.Diagnostics)
+	readInto(ctx, client, state.ID.ValueString(), plan, nil, &resp.State, &resp.Diagnostics)
 }
 
 func (r *delegationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	client, state, ok := providerdata.Begin[delegationModel](ctx, r.Data, req.State, &resp.Diagnostics)
+	client, state, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed: what it
+		// may have made is named, never deleted.
+		pendingcreate.DeleteAmong(ctx, Kind, r.Data, lookalike(state.Resource.ValueString(), state.Name.ValueString()), req.Private, &resp.Diagnostics)
+		return
+	}
 	// Confirmed gone by a fresh list: the client's read of one lists them.
 	resp.Diagnostics.Append(deletion.Run(ctx,
 		Kind.Deletion(client, nil, id, displayName(state.Name.ValueString(), state.Resource.ValueString())))...)
@@ -218,12 +240,13 @@ func displayName(name, arn string) string {
 
 // readInto reads the delegation back after a write (kinds.Kind.ReadBack;
 // created is the registration's answer, nil otherwise) and stores what
-// Runpod holds with the configured ARN.
-func readInto(ctx context.Context, client *runpod.Client, id string, arn types.String, created *runpod.EcrDelegation,
+// Runpod holds with the configured ARN and allow_duplicate (plan).
+func readInto(ctx context.Context, client *runpod.Client, id string, plan resourceModel, created *runpod.EcrDelegation,
 	state *tfsdk.State, diags *diag.Diagnostics,
 ) {
 	written := kinds.Written[runpod.EcrDelegation]{Verb: "Registered", Answer: created}
 	if d := Kind.ReadBack(ctx, client, id, written, diags); d != nil {
-		diags.Append(state.Set(ctx, fromAPI(ctx, d, delegationModel{Resource: arn}))...)
+		prior := resourceModel{delegationModel: delegationModel{Resource: plan.Resource}, AllowDuplicate: plan.AllowDuplicate}
+		diags.Append(state.Set(ctx, resourceFromAPI(ctx, d, prior))...)
 	}
 }

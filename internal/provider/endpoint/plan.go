@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -111,6 +112,14 @@ func (r *endpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !creating && state.ID.ValueString() == "" {
+		// A create whose reply was lost and whose look-up failed.
+		if r.Data != nil {
+			pendingcreate.Plan(ctx, Kind, r.Data, pendingLike(ctx, state), false,
+				pendingcreate.Cost(state.EstimatedCostPerHour, "hour"), req, resp)
+		}
 		return
 	}
 	before := plan
@@ -257,6 +266,15 @@ func (r *endpointResource) explainLoweredMax(ctx context.Context, req resource.M
 			"applying is safe. If its workers were failing, fix the image or its settings first (see the worker logs "+
 			"in the Runpod console): otherwise new workers will fail, and bill, again.",
 			plan.Name.ValueString(), plan.ID.ValueString(), was, now, plan.WorkersMax.ValueInt64()))
+}
+
+// pendingLike is the lookalike of the endpoint that a pending create (m,
+// its state) asked for.
+func pendingLike(ctx context.Context, m resourceModel) safecreate.Lookalike[runpod.Endpoint] {
+	body, d := toCreateRequest(ctx, m)
+	like := lookalike(body).ShapeKnown(!d.HasError())
+	like.Name = m.Name.ValueString()
+	return like
 }
 
 // refuseOrphan is the endpoints' duplicate guard, run when a create is

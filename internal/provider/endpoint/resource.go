@@ -20,6 +20,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -147,6 +148,9 @@ func (r *endpointResource) Create(ctx context.Context, req resource.CreateReques
 	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.Endpoint]{
 		Like: lookalike(body), Action: "creating " + what,
 		Send: func(ctx context.Context) (*runpod.Endpoint, error) { return client.CreateEndpoint(ctx, body) },
+		Record: func(p safecreate.Pending) diag.Diagnostics {
+			return pendingcreate.Save(ctx, &resp.State, plan, resp.Private, p)
+		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
@@ -176,6 +180,11 @@ func (r *endpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateTemplateUnknown, true)...)
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, state), false, pendingcreate.Cost(state.EstimatedCostPerHour, "hour"), req, resp)
+		return
+	}
 	e, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "endpoint", id, err, false, resp) {
 		return
@@ -235,6 +244,12 @@ func (r *endpointResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed: what it
+		// may have made is named, never deleted.
+		pendingcreate.DeleteAmong(ctx, Kind, r.Data, pendingLike(ctx, state), req.Private, &resp.Diagnostics)
+		return
+	}
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {

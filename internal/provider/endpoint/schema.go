@@ -55,7 +55,14 @@ const resourceDescription = "A Runpod serverless endpoint (API v2 `/v2/serverles
 	"workers. The next plan shows the change and explains it with a warning; applying sets your value again.\n\n" +
 	"**Defaults** are the API's: `workers_max` 3, `idle_timeout_seconds` 10, `execution_timeout_ms` 300000 (5 " +
 	"minutes), `flashboot` `OFF`, `gpu_count` 1. The Runpod console's own defaults differ (600 s, 5 s, FlashBoot on); " +
-	"set them explicitly to match the console."
+	"set them explicitly to match the console.\n\n" +
+	"**A create whose answer is lost** (a dropped connection or a 5xx) is never sent again, and the endpoint " +
+	"that may have appeared is named with an import block, never taken into state (another writer may have " +
+	"created it at the same time). When listing the endpoints to look for it fails too, the apply fails and keeps " +
+	"the create in state as pending (no id): the next plan lists them again, however much later, and creates the " +
+	"endpoint if none appeared, or fails naming the ones that did until you delete them or adopt one " +
+	"(`terraform state rm` the resource, then import it). Destroying a pending create removes it from state and " +
+	"deletes nothing it cannot attribute."
 
 func (r *endpointResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{

@@ -378,10 +378,13 @@ func TestAccNetworkVolume_cliLostCreateReplyThreeApplies(t *testing.T) {
 	}
 }
 
-// When the look-up after a lost reply fails too, the next plain apply
-// refuses to create a second identical volume, naming it with an import
-// block, and creates nothing; allow_duplicate opts out.
-func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
+// When the look-up after a lost reply fails too, the create is kept in
+// state as pending; the next plain applies refuse to create a second
+// identical volume and never adopt the one that appeared (another writer
+// may have made it), naming it with the way to adopt it; following that
+// way (state rm, then an import block) ends with the one volume managed;
+// allow_duplicate creates a second one on purpose.
+func TestAccNetworkVolume_cliLostCreateReplyKeptPending(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
 	cli.SetConfig(acctest.Testdata(t, "network_volume_with_fast_retries", map[string]any{"Name": "twin", "Size": 40}))
@@ -406,22 +409,26 @@ func TestAccNetworkVolume_cliLostCreateReplyRefusesTwin(t *testing.T) {
 	if len(vs) != 1 {
 		t.Fatalf("volumes %+v, want the one the lost create made", vs)
 	}
+	res.Says(t, "Error: Network Volume Create Recorded As Pending")
 	for range 2 {
 		res = cli.Run("apply", "-auto-approve", "-input=false")
 		if res.ExitCode == 0 {
-			t.Fatalf("a re-run created past an identical volume:\n%s", res.Output())
+			t.Fatalf("a re-run created past, or adopted, a volume the pending create may have made:\n%s", res.Output())
 		}
-		res.Contains(t, "Error: Identical Network Volume Exists", vs[0].ID, `id = "`+vs[0].ID+`"`)
+		res.Says(t, "Error: Network Volume May Have Been Created", vs[0].ID, `id = "`+vs[0].ID+`"`,
+			"terraform state rm runpod_network_volume.NAME", "allow_duplicate = true")
 	}
-	if n := len(env.Fake.NetworkVolumes()); n != 1 {
-		t.Errorf("%d volumes after the re-runs, want 1", n)
+	if n := env.Fake.CountRequests("POST", "/v2/network-volumes"); n != 1 {
+		t.Errorf("%d creates sent, want 1", n)
 	}
-	// Importing it is what the message says; then the plan is clean.
+	// Adopting it is what the message says: state rm, then an import block.
+	cli.MustRun("state", "rm", "runpod_network_volume.v")
 	cli.SetConfig(acctest.Testdata(t, "network_volume_imported", map[string]any{"Name": "twin", "Size": 40, "ID": vs[0].ID}))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	if res := cli.Run("plan", "-input=false", "-detailed-exitcode"); res.ExitCode != 0 {
-		t.Errorf("plan after the import is not clean:\n%s", res.Output())
+	if after := env.Fake.NetworkVolumes(); len(after) != 1 || cli.StateID("runpod_network_volume.v") != vs[0].ID {
+		t.Fatalf("volumes after the import %+v, state %s: want exactly %s, in state", after, cli.StateID("runpod_network_volume.v"), vs[0].ID)
 	}
+	cli.ExpectNoChanges()
 	// allow_duplicate creates a second one on purpose.
 	cli.SetConfig(acctest.Testdata(t, "network_volume_twins", nil))
 	cli.MustRun("apply", "-auto-approve", "-input=false")

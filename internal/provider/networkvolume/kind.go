@@ -38,6 +38,12 @@ func lookalike(body runpod.CreateNetworkVolumeRequest) safecreate.Lookalike[runp
 	}
 }
 
+// pendingLike is the lookalike of the volume that a pending create (m, its
+// state) asked for.
+func pendingLike(m resourceModel) safecreate.Lookalike[runpod.NetworkVolume] {
+	return lookalike(toCreateRequest(m.volumeModel))
+}
+
 // refuseOrphan is the volumes' duplicate guard, run when a create is
 // planned (see providerdata.UnmanagedLookalikes for why at plan): a volume
 // with the same name, size, data center and tier (as far as the plan knows

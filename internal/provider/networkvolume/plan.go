@@ -13,6 +13,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -72,6 +73,14 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	var prior resourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if prior.ID.ValueString() == "" {
+		// A create whose reply was lost and whose look-up failed.
+		if r.Data != nil {
+			pendingcreate.Plan(ctx, Kind, r.Data, pendingLike(prior), planned.AllowDuplicate.ValueBool(),
+				pendingcreate.Cost(prior.EstimatedCostPerMonth, "month"), req, resp)
+		}
 		return
 	}
 	state := prior.volumeModel

@@ -23,6 +23,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
@@ -166,6 +167,9 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 	created := safecreate.Run(ctx, Kind, r.Data, safecreate.Request[runpod.NetworkVolume]{
 		Like: lookalike(body), Action: what,
 		Send: func(ctx context.Context) (*runpod.NetworkVolume, error) { return client.CreateNetworkVolume(ctx, body) },
+		Record: func(p safecreate.Pending) diag.Diagnostics {
+			return pendingcreate.Save(ctx, &resp.State, plan, resp.Private, p)
+		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
 		return
@@ -185,17 +189,22 @@ func (r *volumeResource) Create(ctx context.Context, req resource.CreateRequest,
 
 func (r *volumeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
-	_, id, ok := providerdata.BeginID(ctx, r.Data, req.State, &resp.Diagnostics)
+	_, prior, ok := providerdata.Begin[resourceModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	r.Data.Managed(ctx, Kind.Noun, req.State)
+	id := prior.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(prior), prior.AllowDuplicate.ValueBool(),
+			pendingcreate.Cost(prior.EstimatedCostPerMonth, "month"), req, resp)
+		return
+	}
 	v, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "network volume", id, err, false, resp) {
 		return
 	}
-	var prior resourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, fromAPI(ctx, v, prior))...)
 }
 
@@ -232,6 +241,12 @@ func (r *volumeResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	id := state.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed: what it
+		// may have made is named, never deleted.
+		pendingcreate.DeleteAmong(ctx, Kind, r.Data, pendingLike(state), req.Private, &resp.Diagnostics)
+		return
+	}
 	// Runpod's REST docs list no in-use refusal for a volume delete, so the
 	// provider does not count on one: it looks for pods (cluster members
 	// included) that mount the volume and refuses itself. A replacement

@@ -18,6 +18,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/placement"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/pricing"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/containerschema"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -53,6 +54,15 @@ func (r *podResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	var plan podModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if pendingcreate.IsPending(ctx, req.State) {
+		// A create whose reply was lost and whose look-up failed.
+		var state podModel
+		if resp.Diagnostics.Append(req.State.Get(ctx, &state)...); !resp.Diagnostics.HasError() {
+			pendingcreate.Plan(ctx, Kind, r.Data, pendingLike(ctx, state), plan.AllowDuplicate.ValueBool(),
+				pendingcreate.Cost(state.EstimatedCost, "hour"), req, resp)
+		}
 		return
 	}
 	if req.State.Raw.IsNull() {

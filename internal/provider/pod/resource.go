@@ -23,6 +23,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/identity"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/migrate"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/pendingcreate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/privatestate"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
@@ -128,6 +129,9 @@ func (r *podResource) Create(ctx context.Context, req resource.CreateRequest, re
 		Send: func(ctx context.Context) (*runpod.Pod, error) { return client.CreatePod(ctx, body) },
 		Refused: func(ctx context.Context, err error) (diag.Diagnostic, bool) {
 			return r.createRefused(ctx, plan, body, err), true
+		},
+		Record: func(p safecreate.Pending) diag.Diagnostics {
+			return pendingcreate.Save(ctx, &resp.State, plan, resp.Private, p)
 		},
 	}, &resp.State, &resp.Diagnostics)
 	if created == nil {
@@ -340,6 +344,12 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.Diagnostics.Append(privatestate.SetFlag(ctx, resp.Private, privateImported, true)...)
 	}
 	id := prior.ID.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed.
+		pendingcreate.Settle(ctx, Kind, r.Data, pendingLike(ctx, prior), prior.AllowDuplicate.ValueBool(),
+			pendingcreate.Cost(prior.EstimatedCost, "hour"), req, resp)
+		return
+	}
 	p, err := Kind.SharedGet(r.Data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, "pod", id, err, err == nil && isGone(p.Status), resp) {
 		return
@@ -348,6 +358,15 @@ func (r *podResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	resp.Diagnostics.Append(d...)
 	keepPendingGlobalNetworking(ctx, p, &m, req.Private, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// pendingLike is the lookalike of the pod that a pending create (m, its
+// state) asked for.
+func pendingLike(ctx context.Context, m podModel) safecreate.Lookalike[runpod.Pod] {
+	body, d := toCreateRequest(ctx, m)
+	like := lookalike(body).ShapeKnown(!d.HasError())
+	like.Name = m.Name.ValueString()
+	return like
 }
 
 // keepPendingGlobalNetworking keeps a global_networking change that Runpod
@@ -582,6 +601,12 @@ func (r *podResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	id, name := state.ID.ValueString(), state.Name.ValueString()
+	if id == "" {
+		// A create whose reply was lost and whose look-up failed: what it
+		// may have made is named, never deleted.
+		pendingcreate.DeleteAmong(ctx, Kind, r.Data, pendingLike(ctx, state), req.Private, &resp.Diagnostics)
+		return
+	}
 	action := fmt.Sprintf("terminating pod %s", id)
 	resp.Diagnostics.Append(deletion.Run(ctx, deletion.Request{
 		Kind: "pod", Name: name, ID: id,

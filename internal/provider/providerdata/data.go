@@ -30,6 +30,10 @@ type Data struct {
 	// creates is what this process created of the kinds whose names
 	// repeat, and their creates under way (creates.go).
 	creates *Creates
+	// pending holds the pending creates this process refreshed
+	// (pending.go).
+	pendingMu sync.Mutex
+	pending   map[string]PendingNote
 	// ssh is what this process's SSH key resources share (sshlock.go).
 	sshOnce sync.Once
 	ssh     *sshKeyState

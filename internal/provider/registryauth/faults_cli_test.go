@@ -46,3 +46,8 @@ func TestAccRegistryAuth_lostCreateRequestSaysNotCreated(t *testing.T) {
 	t.Parallel()
 	acctest.LostCreateRequestSaysNotCreated(t, registryKind, "lostrequest")
 }
+
+func TestAccRegistryAuth_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, registryKind, "never-made")
+}

@@ -241,6 +241,13 @@ func faultsFor(i int) []fault {
 	return []fault{{status, false}, {status, true}, {0, false}, {0, true}}
 }
 
+// lostLookup is the phase of the combined create faults: the fault strikes
+// the create's POST and arms 502s for the list that looks for the object
+// (the collection), until retries run out. The create is kept pending; the
+// re-run creates the object if Runpod did not, or names the one it made,
+// which the user then adopts (followPendingHint).
+const lostLookup = "create+lookup"
+
 type matrixCase struct {
 	kind  kind
 	phase string // create, update, refresh, destroy
@@ -265,6 +272,13 @@ func matrix() []matrixCase {
 	}
 	for _, k := range kinds() {
 		add(k, "create", k.create...)
+		if post := k.create[0]; post.method == "POST" {
+			// Combined: the create's reply is lost (before or after the
+			// server acts) and the list that looks for it fails too.
+			for _, f := range []fault{{0, false}, {0, true}} {
+				out = append(out, matrixCase{k, lostLookup, post, f})
+			}
+		}
 		if k.update != nil {
 			add(k, "update", k.update...)
 		}
@@ -300,6 +314,10 @@ func runFaultCase(t *testing.T, c matrixCase) {
 			env.Fake.InjectFault(runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: c.req.pass})
 		}
 		f := runpodfake.Fault{Method: c.req.method, Path: c.req.path, Count: faultStrikes, AfterHandler: c.fault.after}
+		if c.phase == lostLookup {
+			f.Count = 1
+			f.Then = []runpodfake.Fault{{Method: "GET", Path: c.req.path, Count: faultStrikes, Status: 502}}
+		}
 		if c.fault.status == 0 {
 			f.Drop = true
 		} else {
@@ -310,7 +328,7 @@ func runFaultCase(t *testing.T, c matrixCase) {
 
 	goal := []string{"apply", "-auto-approve", "-input=false"}
 	switch c.phase {
-	case "create":
+	case "create", lostLookup:
 		arm()
 	case "update", "refresh", "destroy":
 		cli.MustRun(goal...)
@@ -338,6 +356,9 @@ func runFaultCase(t *testing.T, c matrixCase) {
 	for attempt := 0; attempt < 2 && (last.ExitCode != 0 || attempt == 0); attempt++ {
 		last = cli.Run(goal...)
 		checkNoDuplicate(t, c, env, fmt.Sprintf("after re-run %d", attempt+1))
+		if c.phase == lostLookup && last.ExitCode != 0 {
+			followPendingHint(t, c, cli, last)
+		}
 	}
 	if last.ExitCode != 0 {
 		t.Fatalf("%s did not converge after the fault: the re-run failed:\n%s", c.kind.name, last.Output())
@@ -377,6 +398,22 @@ func followImportHint(t *testing.T, c matrixCase, cli *acctest.CLI, first acctes
 		t.Fatalf("the error names no object to import:\n%s", first.Output())
 	}
 	cli.SetConfig(c.kind.config(t, c.phase == "update") + fmt.Sprintf("\nimport {\n  to = %s.x\n  id = %q\n}\n", c.kind.name, m[1]))
+}
+
+// followPendingHint does what a user does when the re-run after a pending
+// create (lostLookup) names an object it may have made: the provider never
+// adopts it, and says to remove the pending record from state (an import
+// into an address already in state is ignored), then import it.
+func followPendingHint(t *testing.T, c matrixCase, cli *acctest.CLI, res acctest.Result) {
+	t.Helper()
+	out := res.Output()
+	if !strings.Contains(out, "May Have Been Created") && !strings.Contains(out, "Not Adopted") {
+		return
+	}
+	if slices.Contains(cli.StateAddresses(), c.kind.name+".x") {
+		cli.MustRun("state", "rm", c.kind.name+".x")
+	}
+	followImportHint(t, c, cli, acctest.Result{Stdout: strings.ReplaceAll(out, "Not Adopted", "May Have Been Created")})
 }
 
 func checkNoDuplicate(t *testing.T, c matrixCase, env *acctest.Env, when string) {

@@ -52,3 +52,8 @@ func TestAccSecret_lostCreateRequestSaysNotCreated(t *testing.T) {
 	t.Parallel()
 	acctest.LostCreateRequestSaysNotCreated(t, secretKind, "lostrequest")
 }
+
+func TestAccSecret_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, secretKind, "never_made")
+}

@@ -85,3 +85,8 @@ func TestAccTemplate_failedUpdateSaysWhatIsUnknown(t *testing.T) {
 		})
 	}
 }
+
+func TestAccTemplate_lostBeforeActingAndFailedLookupIsCreatedNextRun(t *testing.T) {
+	t.Parallel()
+	acctest.LostBeforeActingAndFailedLookupIsCreatedNextRun(t, templateKind, "never-made")
+}
