@@ -2,9 +2,11 @@ package safecreate
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
@@ -45,10 +47,13 @@ func PendingCandidates[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[
 // refresh, after waiting for the objects of siblings to be read as objects
 // in state (providerdata.UnmanagedLookalikes), so that a count set's own
 // member is never named. In the plan Terraform makes again during apply
-// (caps) it finds nothing: the plan before it decided.
+// (caps) it finds nothing: the plan before it decided. starved is true when
+// the wait ended because the waiting plans held every one of Terraform's
+// slots: the candidates may then include siblings' objects (see
+// MaybeSiblings).
 func PlanCandidates[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *providerdata.Data, p Pending,
 	caps resource.ModifyPlanClientCapabilities,
-) ([]T, error) {
+) (candidates []T, starved bool, err error) {
 	return providerdata.UnmanagedLookalikes(ctx, data, caps, k.Noun, k.SharedList,
 		func(o T) bool { return l.counts(k, &o) && !slices.Contains(p.Baseline, k.ID(&o)) },
 		func(o T) string { return k.ID(&o) })
@@ -72,4 +77,18 @@ func IDs[T any](k kinds.Kind[T], objs []T) []string {
 		out = append(out, k.ID(&objs[i]))
 	}
 	return out
+}
+
+// MaybeSiblings is refusal d of a pending create whose candidates were
+// found while Terraform could not read the other members of its set
+// (starved): it still refuses, since a pending create's object may bill
+// twice, and says how to let the provider tell the set's own members apart.
+func MaybeSiblings(d diag.Diagnostic, starved bool) diag.Diagnostic {
+	if !starved {
+		return d
+	}
+	return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+fmt.Sprintf("\n\n"+
+		"With -parallelism=%d Terraform had not read the other members of this resource's set (count or for_each) "+
+		"when this plan ran, so some of these may be theirs. A run with a higher -parallelism tells them apart.",
+		providerdata.Parallelism()))
 }

@@ -149,7 +149,7 @@ func Plan[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, 
 		return // validation before the provider is configured
 	}
 	p := load(ctx, k.Noun, l.Name, req.Private)
-	candidates, err := safecreate.PlanCandidates(ctx, k, l, data, p, req.ClientCapabilities)
+	candidates, starved, err := safecreate.PlanCandidates(ctx, k, l, data, p, req.ClientCapabilities)
 	switch {
 	case err != nil:
 		resp.Diagnostics.Append(diagnostics.PendingNotChecked(k.Noun, l.Name, err))
@@ -159,8 +159,8 @@ func Plan[T any](ctx context.Context, k kinds.Kind[T], data *providerdata.Data, 
 		resp.Diagnostics.Append(diagnostics.PendingDuplicateAllowed(k.Noun, k.ResourceType, l.Name,
 			safecreate.IDs(k, candidates), safecreate.Describe(k, l, candidates), l.OptOut))
 	default:
-		resp.Diagnostics.Append(diagnostics.PendingCandidatesFound(k.Noun, k.ResourceType, l.Name,
-			safecreate.IDs(k, candidates), safecreate.Describe(k, l, candidates), cost, l.OptOut))
+		resp.Diagnostics.Append(safecreate.MaybeSiblings(diagnostics.PendingCandidatesFound(k.Noun, k.ResourceType, l.Name,
+			safecreate.IDs(k, candidates), safecreate.Describe(k, l, candidates), cost, l.OptOut), starved))
 		return
 	}
 	// Replacing the record by a create: Terraform plans the create half

@@ -34,6 +34,8 @@ type Data struct {
 	// (pending.go).
 	pendingMu sync.Mutex
 	pending   map[string]PendingNote
+	// waits counts the plans waiting for their siblings (siblings.go).
+	waits siblingWaits
 	// ssh is what this process's SSH key resources share (sshlock.go).
 	sshOnce sync.Once
 	ssh     *sshKeyState
