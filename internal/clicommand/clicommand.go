@@ -137,15 +137,31 @@ func Parse(argv []string) Command {
 	return cmd
 }
 
+// valueFlags are the options of plan and apply (Terraform's and OpenTofu's)
+// that take a value, which may follow as the next argument (-var k=v,
+// -var-file f). The others are booleans, which never do.
+var valueFlags = map[string]bool{
+	"var": true, "var-file": true, "target": true, "target-file": true, "exclude": true, "exclude-file": true,
+	"replace": true, "out": true, "lock-timeout": true, "parallelism": true, "state": true, "state-out": true,
+	"backup": true, "generate-config-out": true, "deprecation": true, "consolidate-warnings": true,
+	"consolidate-errors": true,
+}
+
 // destroyFlag reports whether the options of plan or apply set -destroy.
+// The options end at the first positional argument (a saved plan) or "--";
+// a value given as the next argument (-var-file prod.tfvars) is skipped.
 func destroyFlag(args []string) bool {
 	destroy := false
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if a == "--" || !strings.HasPrefix(a, "-") {
 			break
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		if name != "destroy" {
+			if !hasValue && valueFlags[name] {
+				i++
+			}
 			continue
 		}
 		if !hasValue {

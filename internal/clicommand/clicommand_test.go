@@ -27,6 +27,10 @@ func TestParse(t *testing.T) {
 		{"terraform apply tfplan", "apply", false},
 		{"terraform apply tfplan -destroy", "apply", false}, // after the plan file: not an option
 		{"terraform apply -- -destroy", "apply", false},
+		{"terraform plan -var region=EU -destroy", "plan", true}, // -var's value is not a plan file
+		{"terraform apply -var-file prod.tfvars -target runpod_pod.a -auto-approve -destroy", "apply", true},
+		{"tofu plan -out tfplan -lock-timeout 5m -destroy", "plan", true},
+		{"terraform apply -refresh-only tfplan -destroy", "apply", false}, // a boolean takes no value
 		{"terraform apply -auto-approve", "apply", false},
 		{"terraform refresh", "refresh", false},
 		{"terraform import runpod_pod.x abc", "import", false},
