@@ -143,6 +143,23 @@ func TitleCase(s string) string {
 	return strings.Join(words, " ")
 }
 
+// A is noun with its indefinite article, for messages about a kind:
+// "a pod", "an endpoint", "an SSH key" (an acronym is read letter by letter).
+func A(noun string) string {
+	word, _, _ := strings.Cut(noun, " ")
+	if word == "" {
+		return noun
+	}
+	vowels := "aeiouAEIOU"
+	if len(word) > 1 && strings.ToUpper(word) == word {
+		vowels = "AEFHILMNORSX" // letters whose names begin with a vowel sound
+	}
+	if strings.ContainsRune(vowels, rune(word[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
 // InUse is the error for a delete the API refused because something still
 // uses the object. remedy says what the user can do; the provider never
 // detaches or deletes dependents on its own.

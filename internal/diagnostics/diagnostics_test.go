@@ -157,3 +157,14 @@ func TestNotCreatedDetail(t *testing.T) {
 		t.Errorf("detail:\n%s", got)
 	}
 }
+
+func TestA(t *testing.T) {
+	for noun, want := range map[string]string{
+		"pod": "a pod", "endpoint": "an endpoint", "ECR delegation": "an ECR delegation",
+		"SSH key": "an SSH key", "network volume": "a network volume", "template": "a template", "": "",
+	} {
+		if got := A(noun); got != want {
+			t.Errorf("A(%q) = %q, want %q", noun, got, want)
+		}
+	}
+}

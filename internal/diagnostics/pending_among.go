@@ -116,6 +116,6 @@ func PendingRemovedUnchecked(kind, name string, err error) diag.Diagnostic {
 	return diag.NewWarningDiagnostic(fmt.Sprintf("Pending %s Create Removed Unchecked", TitleCase(kind)),
 		fmt.Sprintf("An earlier apply sent the create request for %s %q, lost the reply and could not list the %ss "+
 			"to look for it; it was in state as pending (no id). Listing them now failed too (%s). Nothing was deleted, "+
-			"and the pending create was removed from state. Check the Runpod console for a %s named %q: it may exist, "+
-			"and it may bill until deleted.", kind, name, kind, err, kind, name))
+			"and the pending create was removed from state. Check the Runpod console for %s named %q: it may exist, "+
+			"and it may bill until deleted.", kind, name, kind, err, A(kind), name))
 }

@@ -304,8 +304,8 @@ func Resolve[T any](ctx context.Context, k kinds.Kind[T], l Lookalike[T], data *
 	})
 	if err != nil {
 		detail += fmt.Sprintf("\n\nListing the account's %ss to look for it failed too (%s). Check the Runpod console "+
-			"for a %s named %q before applying again: it may bill until deleted. The next apply refuses to create "+
-			"another while such a %s exists, and names it.", k.Noun, err, k.Noun, l.Name, k.Noun)
+			"for %s named %q before applying again: it may bill until deleted. The next apply refuses to create "+
+			"another while such %s exists, and names it.", k.Noun, err, diagnostics.A(k.Noun), l.Name, diagnostics.A(k.Noun))
 		return nil, diag.NewErrorDiagnostic(summary, detail), err
 	}
 	same := kinds.Pick(all, func(o *T) bool { return k.Name(o) == l.Name && live(k, o) })
@@ -359,11 +359,11 @@ func twinRefusal[T any](k kinds.Kind[T], l Lookalike[T], found []T) diag.Diagnos
 		cost = ": creating another would leave two"
 	}
 	return diag.NewErrorDiagnostic(summary, fmt.Sprintf(
-		"Not creating %s %q: the account has a %s with the same name and %s%s that this configuration does not "+
+		"Not creating %s %q: the account has %s with the same name and %s%s that this configuration does not "+
 			"manage:\n%s\n\nIt is most likely the %s of an earlier apply whose create reply was lost (a dropped "+
 			"connection or a 5xx after Runpod created it) or whose run was killed%s. If it is this configuration's %s, "+
 			"import it:\n\n%s\n\nIf it is not, %s. Nothing was created.%s",
-		k.Noun, l.Name, k.Noun, l.Shape, age, strings.Join(lines, "\n"), k.Noun, cost, k.Noun,
+		k.Noun, l.Name, diagnostics.A(k.Noun), l.Shape, age, strings.Join(lines, "\n"), k.Noun, cost, k.Noun,
 		diagnostics.ImportHint(k.ResourceType, k.ID(&found[0])), remedy, providerdata.SiblingsNote))
 }
 
