@@ -29,19 +29,84 @@ type Command struct {
 	// Destroy reports that the command destroys: `destroy`, or `plan` or
 	// `apply` with -destroy.
 	Destroy bool
+	// Parallelism is the command's -parallelism (the number of graph nodes
+	// Terraform runs at once), 0 when not given: Terraform's default (10).
+	Parallelism int
 }
 
 // ErrUnsupported is returned where this platform has no reader of another
 // process's arguments.
 var ErrUnsupported = errors.New("reading the parent process's arguments is not supported on this platform")
 
-// Parent returns the command of the process that started this one.
+// Parent returns the command of the process that started this one, with
+// the options Terraform and OpenTofu read from TF_CLI_ARGS and
+// TF_CLI_ARGS_<command> (a provider inherits their environment).
 func Parent() (Command, error) {
 	args, err := processArgs(os.Getppid())
 	if err != nil {
 		return Command{}, err
 	}
-	return Parse(args), nil
+	return ParseWithEnv(args, os.Getenv), nil
+}
+
+// ParseWithEnv is Parse with the options of TF_CLI_ARGS_<command> and
+// TF_CLI_ARGS inserted after the subcommand, as Terraform and OpenTofu
+// insert them (so that the command line's own options come last and win).
+// Only -parallelism is read from them: -destroy there would be unusual, and
+// mistaking a plan for a destroy's refresh would skip its checks.
+func ParseWithEnv(argv []string, getenv func(string) string) Command {
+	cmd := Parse(argv)
+	if cmd.Name == "" {
+		return cmd
+	}
+	var extra []string
+	extra = append(extra, strings.Fields(getenv("TF_CLI_ARGS_"+cmd.Name))...)
+	extra = append(extra, strings.Fields(getenv("TF_CLI_ARGS"))...)
+	if n := parallelismFlag(append(extra, commandArgs(argv)...)); n != 0 {
+		cmd.Parallelism = n
+	}
+	return cmd
+}
+
+// commandArgs is what follows the subcommand in argv.
+func commandArgs(argv []string) []string {
+	if len(argv) == 0 {
+		return nil
+	}
+	rest := argv[1:]
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	return rest[1:]
+}
+
+// parallelismFlag is the last -parallelism in args (-parallelism=N,
+// --parallelism=N or -parallelism N, as the flag package reads them), 0
+// when there is none or it is not a positive number (Terraform then uses
+// its default or refuses to run).
+func parallelismFlag(args []string) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "parallelism" {
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if v, err := strconv.Atoi(value); err == nil && v > 0 {
+			n = v
+		}
+	}
+	return n
 }
 
 // Parse reads a Terraform or OpenTofu command line (argv, program first).
@@ -68,6 +133,7 @@ func Parse(argv []string) Command {
 	case "plan", "apply":
 		cmd.Destroy = destroyFlag(rest)
 	}
+	cmd.Parallelism = parallelismFlag(rest)
 	return cmd
 }
 

@@ -50,6 +50,36 @@ func TestParse(t *testing.T) {
 	}
 }
 
+func TestParallelism(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		env  map[string]string
+		want int
+	}{
+		{"terraform apply -auto-approve", nil, 0},
+		{"terraform apply -parallelism=1", nil, 1},
+		{"terraform plan --parallelism=3 -out=tfplan", nil, 3},
+		{"terraform apply -parallelism 2 -auto-approve", nil, 2},
+		{"terraform -chdir=x destroy -parallelism=4", nil, 4},
+		{"terraform apply -parallelism=0", nil, 0},
+		{"terraform apply -parallelism=x", nil, 0},
+		{"terraform apply -parallelism=2 -parallelism=5", nil, 5},
+		{"terraform apply -- -parallelism=1", nil, 0},
+		{"terraform apply", map[string]string{"TF_CLI_ARGS": "-parallelism=1"}, 1},
+		{"terraform apply", map[string]string{"TF_CLI_ARGS_apply": "-input=false -parallelism=2"}, 2},
+		{"terraform plan", map[string]string{"TF_CLI_ARGS_apply": "-parallelism=2"}, 0},
+		// The command line comes after the environment's options and wins.
+		{"terraform apply -parallelism=3", map[string]string{"TF_CLI_ARGS": "-parallelism=1"}, 3},
+		{"terraform apply", map[string]string{"TF_CLI_ARGS": "-parallelism=1", "TF_CLI_ARGS_apply": "-parallelism=2"}, 1},
+		{"terraform", map[string]string{"TF_CLI_ARGS": "-parallelism=1"}, 0},
+	} {
+		got := ParseWithEnv(strings.Fields(tc.line), func(k string) string { return tc.env[k] })
+		if got.Parallelism != tc.want {
+			t.Errorf("ParseWithEnv(%q, %v).Parallelism = %d, want %d", tc.line, tc.env, got.Parallelism, tc.want)
+		}
+	}
+}
+
 // roleEnv makes this test binary play a part in TestParent: "parent" starts
 // the binary again as its child, "child" prints what Parent reads.
 const roleEnv = "CLICOMMAND_TEST_ROLE"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/clicommand"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/destroyrefresh"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 )
 
 // Serve serves the provider over plugin protocol 6 until Terraform stops it:
@@ -17,11 +18,16 @@ import (
 // refresh state skips the provider's plan-time checks (destroyrefresh): a
 // check of a create that will never happen must not abort a destroy. With
 // -debug the process outlives any one command, so that never applies.
+//
+// The command's -parallelism tells the plan of a new object when its wait
+// for its siblings' refresh holds every slot Terraform has (see
+// providerdata.UnmanagedLookalikes); with -debug the default is assumed.
 func Serve(version string, debug bool) error {
 	destroying := false
 	if !debug {
 		if cmd, err := clicommand.Parent(); err == nil {
 			destroying = cmd.Destroy
+			providerdata.SetParallelism(cmd.Parallelism)
 		}
 	}
 	newProvider := New(version)

@@ -133,16 +133,38 @@ func RefuseTwinAtPlan[T any](ctx context.Context, d *providerdata.Data, caps res
 	k kinds.Kind[T], l Lookalike[T],
 ) diag.Diagnostic {
 	since := time.Now().Add(-TwinWindow - ClockSkew)
-	found, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, k.SharedList,
+	found, starved, err := providerdata.UnmanagedLookalikes(ctx, d, caps, k.Noun, k.SharedList,
 		func(o T) bool { return l.counts(k, &o) && recent(k, &o, since) },
 		func(o T) string { return k.ID(&o) })
-	if err != nil {
+	switch {
+	case err != nil:
 		return diag.WithPath(path.Root("name"), checkFailed(k, l, err))
-	}
-	if len(found) == 0 {
+	case len(found) == 0:
 		return nil
+	case starved:
+		return diag.WithPath(path.Root("name"), unreadLookalikes(k, l, found))
 	}
 	return diag.WithPath(path.Root("name"), twinRefusal(k, l, found))
+}
+
+// unreadLookalikes is the warning of a plan that could not wait for its
+// siblings' refresh (providerdata.UnmanagedLookalikes starved): the
+// lookalikes found may be members of its set or orphans, and the create
+// goes ahead.
+func unreadLookalikes[T any](k kinds.Kind[T], l Lookalike[T], found []T) diag.Diagnostic {
+	lines := make([]string, len(found))
+	for i := range found {
+		lines[i] = describe(k, l, &found[i])
+	}
+	return diag.NewWarningDiagnostic(k.Title()+" Lookalikes Not Read Yet", fmt.Sprintf(
+		"Planning %s %q while the account has %ss with the same name and %s that Terraform had not read yet:\n%s\n\n"+
+			"Terraform planned this %s before reading the other members of its set (count or for_each), and with "+
+			"-parallelism=%d it could not read them until this plan ends, so the provider could not tell whether these "+
+			"are this configuration's. If one is not managed by any address of this configuration (the %s of an earlier "+
+			"apply whose create reply was lost or whose run was killed), import it before applying, or this apply creates "+
+			"another:\n\n%s\n\nor delete it in the Runpod console. A higher -parallelism lets the provider check.",
+		k.Noun, l.Name, k.Noun, l.Shape, strings.Join(lines, "\n"), k.Noun, providerdata.Parallelism(), k.Noun,
+		diagnostics.ImportHint(k.ResourceType, k.ID(&found[0]))))
 }
 
 // RefuseTwin is the guard of kinds that cannot check at plan (their shape is

@@ -30,6 +30,8 @@ type Data struct {
 	// creates is what this process created of the kinds whose names
 	// repeat, and their creates under way (creates.go).
 	creates *Creates
+	// waits counts the plans waiting for their siblings (siblings.go).
+	waits siblingWaits
 	// ssh is what this process's SSH key resources share (sshlock.go).
 	sshOnce sync.Once
 	ssh     *sshKeyState

@@ -232,3 +232,58 @@ func TestAccSiblings_orphanOfAKilledRun(t *testing.T) {
 		})
 	}
 }
+
+// With -parallelism=1 Terraform holds its only slot for the whole plan of a
+// new member, so that plan may run before any sibling has been read, and
+// the siblings cannot be read until it returns. The re-run of a count = 3
+// set after one member's create failed must still create the missing
+// member, whatever the order of the walk (random among the set's
+// instances: each re-run here is one more draw), and create nothing twice.
+// The provider is started as Terraform starts a release (PluginCLI): it
+// reads -parallelism from the command that started it.
+func TestAccSiblings_rerunWithParallelismOne(t *testing.T) {
+	t.Parallel()
+	for _, s := range siblings() {
+		if s.kind != "runpod_pod" && s.kind != "runpod_endpoint" {
+			continue // the kinds whose guard runs at plan for a count set of identical objects
+		}
+		t.Run(s.kind, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			cli := env.PluginCLI(t)
+			cli.SetConfig(s.set(t, 3))
+			cli.Init()
+			env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: s.collection, Status: 500})
+			if res := cli.Run(applyArgs...); res.ExitCode == 0 {
+				t.Fatalf("the apply whose create got a 500 succeeded:\n%s", res.Output())
+			}
+			env.Fake.ClearFaults()
+			for run := 1; run <= 6; run++ {
+				if api := namedIDs(env, s.collection, s.name); len(api) != 2 {
+					t.Fatalf("run %d: before the re-run the API holds %v, want two members", run, api)
+				}
+				managed := cli.StateIDs(s.kind)
+				res := cli.Run(append(slices.Clone(applyArgs), "-parallelism=1")...)
+				if res.ExitCode != 0 {
+					t.Fatalf("run %d: the re-run with -parallelism=1 did not create the missing member:\n%s", run, res.Output())
+				}
+				res.Lacks(t, "Identical", "Same Name Exists", "May Have Been Created")
+				res.Contains(t, "1 added, 0 changed, 0 destroyed")
+				for _, warning := range strings.Split(res.Output(), "Lookalikes Not Read Yet")[1:] {
+					// The bad order: the plan could not classify its
+					// siblings, says so and names only them.
+					warning, _, _ = strings.Cut(warning, "Terraform planned this")
+					res.Contains(t, "-parallelism=1")
+					for _, id := range namedIDs(env, s.collection, s.name) {
+						if !slices.Contains(managed, id) && strings.Contains(warning, id) {
+							t.Errorf("run %d: the warning names %s, which did not exist at plan:\n%s", run, id, warning)
+						}
+					}
+				}
+				s.converged(t, env, cli, 3, fmt.Sprintf("run %d", run))
+				// Back to two members: the state of a failed create.
+				cli.MustRun("destroy", "-auto-approve", "-input=false", "-target="+s.kind+".x[2]")
+			}
+		})
+	}
+}
