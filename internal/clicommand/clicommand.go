@@ -143,8 +143,7 @@ func Parse(argv []string) Command {
 var valueFlags = map[string]bool{
 	"var": true, "var-file": true, "target": true, "target-file": true, "exclude": true, "exclude-file": true,
 	"replace": true, "out": true, "lock-timeout": true, "parallelism": true, "state": true, "state-out": true,
-	"backup": true, "generate-config-out": true, "deprecation": true, "consolidate-warnings": true,
-	"consolidate-errors": true,
+	"backup": true, "generate-config-out": true, "deprecation": true,
 }
 
 // destroyFlag reports whether the options of plan or apply set -destroy.

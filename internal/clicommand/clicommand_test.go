@@ -31,6 +31,7 @@ func TestParse(t *testing.T) {
 		{"terraform apply -var-file prod.tfvars -target runpod_pod.a -auto-approve -destroy", "apply", true},
 		{"tofu plan -out tfplan -lock-timeout 5m -destroy", "plan", true},
 		{"terraform apply -refresh-only tfplan -destroy", "apply", false}, // a boolean takes no value
+		{"tofu plan -consolidate-warnings -destroy", "plan", true},        // OpenTofu's booleans too
 		{"terraform apply -auto-approve", "apply", false},
 		{"terraform refresh", "refresh", false},
 		{"terraform import runpod_pod.x abc", "import", false},
