@@ -27,14 +27,20 @@ import (
 // So every change is verified: after the PUT, the provider waits long enough
 // for any writer that had already read the old set to have written (twice
 // the time our own read-and-write took, at least minSettle), then reads the
-// set again. If the change no longer holds, it is applied again on the set
+// set again. minSettle is the margin for the other writer's pause between its
+// read and its write (a loaded machine can stall a process for a few hundred
+// milliseconds; the CI of 2026-12-05 lost a key with 150 ms), and a write of
+// our own never goes out from a read older than freshFor: it reads again, so
+// that our own stall does not put back a set others have since changed. If the change no longer holds, it is applied again on the set
 // as it is now, after a random pause so that two writers fall out of step;
 // after maxAttempts it gives up with an error naming the keys. A change is
 // reported done only when a read taken after the settling wait shows it.
 const (
 	maxAttempts = 8
-	minSettle   = 150 * time.Millisecond
+	minSettle   = 500 * time.Millisecond
 	maxSettle   = 10 * time.Second
+	freshFor    = minSettle / 2
+	maxRereads  = 3
 )
 
 // keyChange is one change of the account's key set.
@@ -154,16 +160,28 @@ func writeOnce(ctx context.Context, data *providerdata.Data, client *runpod.Clie
 // readModifyWrite reads the set, computes the change and writes it if
 // needed, refusing a body over Runpod's limit.
 func readModifyWrite(ctx context.Context, client *runpod.Client, ch keyChange, attempt int) (written, error) {
-	current, err := client.GetSSHKeys(ctx)
-	if err != nil {
-		return written{}, &apiStepError{"reading the account's SSH keys", err}
-	}
-	next, write, err := ch.next(current, attempt)
-	if err != nil {
-		return written{}, err
-	}
-	if !write {
-		return written{seen: current}, nil
+	var current, next []string
+	for reread := 0; ; reread++ {
+		readStarted := time.Now()
+		var err error
+		current, err = client.GetSSHKeys(ctx)
+		if err != nil {
+			return written{}, &apiStepError{"reading the account's SSH keys", err}
+		}
+		var write bool
+		next, write, err = ch.next(current, attempt)
+		if err != nil {
+			return written{}, err
+		}
+		if !write {
+			return written{seen: current}, nil
+		}
+		// Another writer verifies its change minSettle after making it: a
+		// set read longer ago than freshFor may already miss that change.
+		if time.Since(readStarted) < freshFor || reread == maxRereads {
+			break
+		}
+		tflog.Debug(ctx, "the SSH keys read is stale; reading them again before writing", map[string]any{"attempt": attempt})
 	}
 	// The whole set travels in one body: refuse one over Runpod's limit
 	// rather than send it, and explain a 413 the same way.
