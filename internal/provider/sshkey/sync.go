@@ -289,7 +289,8 @@ const concurrencyNote = "-> **Several runs at once.** Runpod stores the account'
 	"key, and a key that could not be removed stays in state. If that read itself fails while Runpod's answer to the " +
 	"write showed the change, an apply keeps the change in state with a warning that it was not verified (the next plan " +
 	"reads the keys again), and a destroy fails and keeps the key in state. What it cannot guarantee: a writer that does not verify " +
-	"its own changes (the console, a script, an older provider version) can still undo a change after the run has " +
+	"its own changes (the console, a script, an older provider version), or a run whose machine stalls it between its read " +
+	"and its write for longer than that wait (half a second or more), can still undo a change after the run has " +
 	"finished. A key removed that way shows as drift in the next plan of the run that manages it; a key put back after " +
 	"a destroy is no longer managed by anyone, so check the account's keys (data source `runpod_ssh_keys`) after " +
 	"revoking a key while other tools may be writing."
