@@ -276,9 +276,48 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 		for i, dc := range declared {
 			vols = append(vols, placedVolume{fmt.Sprintf("#%d of network_volume_ids (known after apply)", i+1), dc})
 		}
+	case !ok:
+		r.checkNewVolumes(ctx, plan, diags)
 	}
 	checkPlacedVolumes(ctx, plan, vols, diags)
 }
+
+// checkNewVolumes is checkVolumes for volume ids known only after apply
+// that network_volume_data_center_ids does not place: when every network
+// volume this plan creates (planned before the endpoint, which references
+// them) is outside data_center_ids, the endpoint's are too, and Runpod
+// would refuse the endpoint at apply, after creating the volumes. Stating
+// network_volume_data_center_ids replaces this inference by a check.
+func (r *endpointResource) checkNewVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
+	dcs, known := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
+	if !known {
+		return
+	}
+	news := r.Data.NewVolumes()
+	if outside := news.AllOutside(dcs); len(outside) > 0 {
+		diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
+			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and every network volume this plan "+
+				"creates is in %s, not in data_center_ids (%s). Workers run only where their volume is, so Runpod would "+
+				"refuse the endpoint at apply, after creating the volumes (which bill from creation). Add the volume's data "+
+				"center to data_center_ids, or create the volume in one of them. If the volumes come from elsewhere, state "+
+				"their data centers in network_volume_data_center_ids and the plan checks those instead.",
+				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
+		return
+	}
+	if outside := news.Outside(dcs); len(outside) > 0 {
+		diags.AddAttributeWarning(path.Root("network_volume_ids"), SummaryVolumesNotChecked,
+			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and this plan creates network volumes "+
+				"in %s, which is not in data_center_ids (%s). The plan cannot tell which volumes the endpoint gets: if one "+
+				"of them is outside data_center_ids, Runpod refuses the endpoint at apply, after creating the volumes. State "+
+				"their data centers in network_volume_data_center_ids (e.g. [for v in ... : v.data_center_id]) and the "+
+				"plan checks them before anything is created.",
+				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
+	}
+}
+
+// SummaryVolumesNotChecked is the warning of an endpoint plan that could
+// not check the data centers of volumes created in the same apply.
+const SummaryVolumesNotChecked = "Endpoint Network Volumes Not Checked At Plan"
 
 // placedVolume is a network volume of the endpoint and its data center.
 type placedVolume struct{ what, dc string }

@@ -61,6 +61,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	plan := planned.volumeModel
 	defer r.planEstimate(ctx, resp)
 	if req.State.Raw.IsNull() {
+		r.Data.NewVolumes().Note(plan.DataCenterID.ValueString(), tfvalue.Known(plan.DataCenterID))
 		defer r.refuseOrphan(ctx, req, resp)
 		// The create half of a replacement repeats the checks (its errors
 		// are kept) but not the warnings, which the first call gave.
@@ -85,6 +86,7 @@ func (r *volumeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	state := prior.volumeModel
 	if replacing(plan, state) || len(resp.RequiresReplace) > 0 {
+		r.Data.NewVolumes().Note(plan.DataCenterID.ValueString(), tfvalue.Known(plan.DataCenterID))
 		resp.Diagnostics.Append(privateReplacing.Set(ctx, resp.Private, state.ID.ValueString())...)
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("reported_size_gb"), plan.SizeGB)...)
 		r.planReplacement(ctx, req, plan, state, resp)

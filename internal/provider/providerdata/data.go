@@ -23,6 +23,9 @@ type Data struct {
 	catalog *Catalog
 	// reads coalesces the refresh of account objects (reads.go).
 	reads *Reads
+	// newVolumes is what this process's plan creates of network volumes
+	// (newvolumes.go).
+	newVolumes NewVolumes
 	// templatePlans is what this process's plan does to templates.
 	templatePlans *TemplatePlans
 	// costs holds the cost summaries given and the spend limit (costs.go).
