@@ -86,8 +86,10 @@ func (r *runner) consolePod(op string, obj StateObject) bool {
 	case "delete":
 		f.DeletePod(obj.ID)
 	case "stop":
-		p, _ := f.Pod(obj.ID)
-		if p.Status == runpodfake.PodStatusExited {
+		// Away from the status in state, not from the fake's: a second
+		// toggle would put back what state holds, which is no change to
+		// show (contract seed 343656600).
+		if status, _ := obj.Attrs["desired_status"].(string); status == runpodfake.PodStatusExited {
 			f.SetPodStatus(obj.ID, runpodfake.PodStatusRunning)
 		} else {
 			f.SetPodStatus(obj.ID, runpodfake.PodStatusExited)

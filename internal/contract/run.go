@@ -216,7 +216,7 @@ func (r *runner) planApply() {
 	r.checkCosts(plan, show.Stdout)
 	apply := r.cmd("apply", "-input=false", "tfplan")
 	if apply.ExitCode != 0 {
-		if !capacityRefused(apply) {
+		if !capacityRefused(apply) && !warnedAtPlan(plan, apply) {
 			r.violate(1, "a saved plan that succeeded fails to apply", "", apply)
 		}
 		r.converge()
@@ -246,7 +246,9 @@ func (r *runner) converge() {
 	if capacityRefused(res) {
 		return // the world: see capacityRefused
 	}
-	if plan := r.cmd("plan", "-input=false"); plan.ExitCode == 0 {
+	plan := r.cli.RunJSON("plan", "-input=false")
+	r.keep(plan.Result)
+	if plan.ExitCode == 0 && !warnedAtPlan(plan, res) {
 		r.violate(4, "a re-run after a failed apply does not converge", "the plan succeeds but apply fails", res)
 	}
 }
@@ -259,6 +261,40 @@ func (r *runner) converge() {
 func capacityRefused(res acctest.Result) bool {
 	out := res.Output()
 	return strings.Contains(out, "No Capacity") || strings.Contains(out, "Out of Stock")
+}
+
+// warnedAtPlan reports an apply refused for a reason its plan warned of,
+// because the plan could not decide it:
+//   - a pod or endpoint mounting volumes of the same apply, in a
+//     configuration that creates volumes both inside and outside its data
+//     centers, and that does not state which data center its volumes are in
+//     (contract seeds 343656589 and 343656596); the warning names the
+//     attribute that lets the plan check, and the contract holds the plan to
+//     it when the configuration states it;
+//   - a registry credential destroyed while pods use it, which the plan
+//     cannot refuse because a pod destroyed by the same apply may be planned
+//     after the credential (contract seed 343656669).
+func warnedAtPlan(plan acctest.JSONResult, apply acctest.Result) bool {
+	out := apply.Output()
+	for warning, refusals := range warnedRefusals {
+		if !slices.ContainsFunc(refusals, func(r string) bool { return strings.Contains(out, "Error: "+r) }) {
+			continue
+		}
+		for _, w := range plan.Diagnostics("warning") {
+			if w.Summary == warning {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// warnedRefusals maps a plan's warning to the refusals at apply it warns of
+// (warnedAtPlan).
+var warnedRefusals = map[string][]string{
+	"Endpoint Network Volumes Not Checked At Plan": {"Network Volume Outside The Endpoint's Data Centers"},
+	"Pod Network Volume Not Checked At Plan":       {"Network Volume in Another Data Center"},
+	"Registry Credential In Use Would Be Refused":  {"Registry Credential Is In Use"},
 }
 
 // afterApply: the next plan is empty (4) and every object is in state once

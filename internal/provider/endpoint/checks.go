@@ -284,8 +284,8 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 
 // checkNewVolumes is checkVolumes for volume ids known only after apply
 // that network_volume_data_center_ids does not place: when every network
-// volume this plan creates (planned before the endpoint, which references
-// them) is outside data_center_ids, the endpoint's are too, and Runpod
+// volume planned so far is outside data_center_ids, the endpoint's are too
+// (Terraform plans a volume before the endpoint that references it), and Runpod
 // would refuse the endpoint at apply, after creating the volumes. Stating
 // network_volume_data_center_ids replaces this inference by a check.
 func (r *endpointResource) checkNewVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
@@ -296,8 +296,8 @@ func (r *endpointResource) checkNewVolumes(ctx context.Context, plan resourceMod
 	news := r.Data.NewVolumes()
 	if outside := news.AllOutside(dcs); len(outside) > 0 {
 		diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
-			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and every network volume this plan "+
-				"creates is in %s, not in data_center_ids (%s). Workers run only where their volume is, so Runpod would "+
+			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and the network volumes planned "+
+				"before it are all in %s, not in data_center_ids (%s). Workers run only where their volume is, so Runpod would "+
 				"refuse the endpoint at apply, after creating the volumes (which bill from creation). Add the volume's data "+
 				"center to data_center_ids, or create the volume in one of them. If the volumes come from elsewhere, state "+
 				"their data centers in network_volume_data_center_ids and the plan checks those instead.",

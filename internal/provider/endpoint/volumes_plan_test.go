@@ -66,3 +66,42 @@ func TestAccEndpoint_newVolumesCheckedAtPlan(t *testing.T) {
 	cli.SetConfig(cfg(`["US-KS-2"]`, "", ro1))
 	cli.MustFail("plan", "-input=false").Contains(t, "Error: Network Volume Data Centers Do Not Match")
 }
+
+// Without network_volume_data_center_ids, volumes of the same apply are
+// placed by what the plan creates: when every volume planned before the
+// endpoint is outside data_center_ids, so are the endpoint's, and the plan
+// fails before any volume bills (contract seed 343656589); when only some
+// are, the plan cannot tell which the endpoint gets and warns, naming the
+// attribute that would let it check.
+func TestAccEndpoint_newVolumesWithoutTheirDataCenters(t *testing.T) {
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cfg := func(extra, more string, vols ...newVolume) string {
+		return acctest.Testdata(t, "endpoint_with_new_volumes", map[string]any{"Volumes": vols, "Declared": "null", "Extra": extra}) + more
+	}
+	cli.Init()
+	cli.SetConfig(cfg(`data_center_ids = ["US-KS-2"]`, "", newVolume{"ro1", "EU-RO-1"}))
+	res := cli.RunJSON("plan", "-input=false")
+	errs := res.Diagnostics("error")
+	if res.ExitCode == 0 || len(errs) != 1 || errs[0].Summary != "Network Volume Outside The Endpoint's Data Centers" ||
+		!strings.Contains(strings.Join(strings.Fields(errs[0].Detail), " "), "the network volumes planned before it are all in EU-RO-1, not in data_center_ids (US-KS-2)") {
+		t.Errorf("plan exited %d with errors %+v, want one naming EU-RO-1 and US-KS-2", res.ExitCode, errs)
+	}
+
+	// depends_on: the other volume is planned before the endpoint, as the
+	// volumes it references are.
+	other := "\nresource \"runpod_network_volume\" \"other\" {\n  name           = \"other\"\n  size_gb        = 10\n  data_center_id = \"US-KS-2\"\n}\n"
+	cli.SetConfig(cfg("data_center_ids = [\"US-KS-2\"]\n  depends_on = [runpod_network_volume.other]", other, newVolume{"ro1", "EU-RO-1"}))
+	res = cli.RunJSON("plan", "-input=false")
+	found := false
+	for _, w := range res.Diagnostics("warning") {
+		found = found || w.Summary == "Endpoint Network Volumes Not Checked At Plan" && w.Address == addr &&
+			strings.Contains(strings.Join(strings.Fields(w.Detail), " "), "creates network volumes in EU-RO-1, which is not in data_center_ids (US-KS-2)")
+	}
+	if res.ExitCode != 0 || !found {
+		t.Errorf("plan exited %d with warnings %+v, want an 'Endpoint Network Volumes Not Checked At Plan' warning", res.ExitCode, res.Diagnostics("warning"))
+	}
+	if n := env.Fake.EndpointCount(); n != 0 || len(env.Fake.NetworkVolumes()) != 0 {
+		t.Fatalf("plans created objects: %d endpoints, volumes %+v", n, env.Fake.NetworkVolumes())
+	}
+}

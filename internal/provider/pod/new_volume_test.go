@@ -1,6 +1,7 @@
 package pod_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/acctest"
@@ -112,5 +113,47 @@ func TestAccPod_newNetworkVolumeWrongDataCenterRefusedAtCreate(t *testing.T) {
 	cli.MustRun("destroy", "-auto-approve")
 	if vols := env.Fake.NetworkVolumes(); len(vols) != 0 {
 		t.Errorf("volumes left after destroy: %+v", vols)
+	}
+}
+
+// otherVolume is a second network volume of the configuration, in dc, that
+// the pod does not mount.
+func otherVolume(dc string) string {
+	return "\nresource \"runpod_network_volume\" \"other\" {\n  name           = \"other\"\n  size_gb        = 10\n" +
+		"  data_center_id = \"" + dc + "\"\n}\n"
+}
+
+// Without network_volume.data_center_id the plan knows the new volume's
+// data center only through what the plan creates: when every new volume is
+// outside data_center_ids, so is the pod's, and the plan fails before the
+// volume bills (contract seed 343656596). When only some are, the plan
+// cannot tell which one the pod mounts: it warns, naming the attribute
+// that would let it check.
+func TestAccPod_newNetworkVolumeWithoutItsDataCenter(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	cli := env.CLI(t)
+	cli.SetConfig(onNewVolume(t, "EU-RO-1", "null", `data_center_ids = ["US-KS-2"]`) + otherVolume("EU-RO-1"))
+	cli.Init()
+	res := cli.MustFail("apply", "-auto-approve")
+	says(t, res, "Error: Network Volume in Another Data Center", `Pod "trainer" mounts a network volume created in this apply`,
+		"the network volumes planned before it are all in EU-RO-1, not in data_center_ids (US-KS-2)")
+	nothingCreated(t, env)
+
+	// depends_on: the other volume is planned before the pod, as a volume
+	// the pod references is.
+	cli.SetConfig(onNewVolume(t, "EU-RO-1", "null", "data_center_ids = [\"US-KS-2\"]\n  depends_on = [runpod_network_volume.other]") +
+		otherVolume("US-KS-2"))
+	plan := cli.RunJSON("plan", "-input=false")
+	warns := plan.Diagnostics("warning")
+	found := false
+	for _, w := range warns {
+		if w.Summary == "Pod Network Volume Not Checked At Plan" && w.Address == "runpod_pod.p" &&
+			strings.Contains(flat(w.Detail), "creates network volumes in EU-RO-1, which is not in data_center_ids (US-KS-2)") {
+			found = true
+		}
+	}
+	if plan.ExitCode != 0 || !found {
+		t.Errorf("plan exited %d with warnings %+v, want a %q warning on runpod_pod.p", plan.ExitCode, warns, "Pod Network Volume Not Checked At Plan")
 	}
 }

@@ -363,7 +363,7 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 		// Created in the same apply: its data center is what the block
 		// says, checked against the volume at create.
 		if !tfvalue.Known(nv.DataCenterID) {
-			return "", true
+			return "", r.checkNewVolumes(plan, dcs, dcsKnown, resp)
 		}
 		dc := nv.DataCenterID.ValueString()
 		if dcsKnown && len(dcs) > 0 && !slices.Contains(dcs, dc) {
@@ -411,6 +411,43 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 	}
 	return vol.DataCenter, true
 }
+
+// checkNewVolumes is checkNetworkVolume for a volume created in the same
+// apply whose data center the block does not state: when every network
+// volume planned so far is outside data_center_ids, the pod's is too (it is
+// one of them: Terraform plans a volume before the pod that references it), and Runpod would
+// refuse the pod at apply, after creating the volume. When only some are,
+// the plan cannot tell which one the pod gets, and says so. It returns false
+// when the plan must fail.
+func (r *podResource) checkNewVolumes(plan *podModel, dcs []string, dcsKnown bool, resp *resource.ModifyPlanResponse) bool {
+	if !dcsKnown || len(dcs) == 0 {
+		return true
+	}
+	news := r.Data.NewVolumes()
+	if outside := news.AllOutside(dcs); len(outside) > 0 {
+		resp.Diagnostics.AddAttributeError(path.Root("data_center_ids"), "Network Volume in Another Data Center",
+			fmt.Sprintf("Pod %q mounts a network volume created in this apply, and the network volumes planned before it are "+
+				"all in %s, not in data_center_ids (%s). A pod can mount a network volume only in the volume's own data center, so "+
+				"Runpod would refuse the pod at apply, after creating the volume. Add the volume's data center to "+
+				"data_center_ids (or leave data_center_ids unset: the volume decides), or create the volume in one of them.",
+				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
+		return false
+	}
+	if outside := news.Outside(dcs); len(outside) > 0 {
+		resp.Diagnostics.AddAttributeWarning(path.Root("network_volume").AtName("data_center_id"), SummaryVolumeNotChecked,
+			fmt.Sprintf("Pod %q mounts a network volume created in this apply, and this plan creates network volumes in %s, "+
+				"which is not in data_center_ids (%s). The plan cannot tell which volume the pod gets: if it is outside "+
+				"data_center_ids, Runpod refuses the pod at apply, after creating the volume. Set network_volume.data_center_id "+
+				"to the volume resource's data_center_id (runpod_network_volume.<name>.data_center_id) and the plan checks it "+
+				"before anything is created.",
+				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
+	}
+	return true
+}
+
+// SummaryVolumeNotChecked is the warning of a pod plan that could not check
+// the data center of a volume created in the same apply.
+const SummaryVolumeNotChecked = "Pod Network Volume Not Checked At Plan"
 
 // volumeDCMismatch explains a network_volume.data_center_id that is not the
 // volume's data center.

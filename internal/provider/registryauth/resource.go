@@ -166,9 +166,11 @@ func recordsImported(ctx context.Context, private privatestate.Store, stateNull 
 // templates losing their reference to a destroyed or replaced credential,
 // and credentials recorded without being checked after an import.
 func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.State.Raw.IsNull() {
 		if !req.Plan.Raw.IsNull() {
 			requireCredentials(ctx, req, &resp.Diagnostics)
+			r.refuseTakenName(ctx, req, resp)
 		}
 		return
 	}
@@ -179,6 +181,7 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	if req.Plan.Raw.IsNull() {
 		r.warnReferencingTemplates(ctx, state, "Destroying", &resp.Diagnostics)
+		r.warnDestroyingInUse(ctx, state, &resp.Diagnostics)
 		return
 	}
 	var plan registryModel
@@ -193,6 +196,9 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	switch {
 	case (!plan.Name.Equal(state.Name) && !plan.Name.IsUnknown()) || (credsChanged && !afterImport):
 		requireCredentials(ctx, req, &resp.Diagnostics)
+		if !plan.Name.Equal(state.Name) {
+			r.refuseTakenName(ctx, req, resp)
+		}
 		if r.refuseReplacingInUse(ctx, state, &resp.Diagnostics) {
 			// The plan fails: the error says what to do first, and the
 			// templates warning would only repeat what stays as it is.
@@ -205,6 +211,19 @@ func (r *registryResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 				"This apply records the configured ones in state without sending them, so the credential is not "+
 				"replaced. If they are not the ones stored in Runpod, change password_wo_version (or the password) "+
 				"afterwards to replace the credential with the configured values.", state.Name.ValueString()))
+	}
+}
+
+// refuseTakenName fails the plan of a new credential (a create, or the
+// create half of a rename) whose name another credential has
+// (safecreate.RefuseTakenNameAtPlan).
+func (r *registryResource) refuseTakenName(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var name types.String
+	if resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("name"), &name)...); name.IsUnknown() || name.IsNull() {
+		return
+	}
+	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, name.ValueString()); d != nil {
+		resp.Diagnostics.Append(d)
 	}
 }
 
@@ -246,32 +265,11 @@ func requireCredentials(ctx context.Context, req resource.ModifyPlanRequest, dia
 // whether it failed the plan. Best effort when the pods cannot be listed: a
 // warning, and the delete's own refusal at apply.
 func (r *registryResource) refuseReplacingInUse(ctx context.Context, state registryModel, diags *diag.Diagnostics) bool {
-	if _, d := r.Data.Client(); d.HasError() {
-		return false
-	}
 	id, name := state.ID.ValueString(), state.Name.ValueString()
-	pods, err := providerdata.List(ctx, r.Data.Reads(), runpod.Pods)
-	if err != nil {
-		diags.AddWarning("Cannot Check Pods That Use The Registry Credential",
-			diagnostics.APIErrorDetail(fmt.Sprintf("listing pods to find those that use registry credential %q, which "+
-				"this plan replaces (Runpod refuses to delete a credential a pod uses)", name), err))
-		return false
-	}
-	var uses []string
-	for _, p := range pods {
-		if p.Registry == nil || *p.Registry != id || r.Data.TemplatePlans().UserDestroyed(providerdata.UserPod, p.ID) {
-			continue
-		}
-		line := fmt.Sprintf("  - pod %q (%s, %s)", p.Name, p.ID, p.Status)
-		if p.Template != nil && *p.Template != "" {
-			line += fmt.Sprintf(", created from template %s", *p.Template)
-		}
-		uses = append(uses, line)
-	}
+	uses := r.podsUsing(ctx, state, "replaces", diags)
 	if len(uses) == 0 {
 		return false
 	}
-	sort.Strings(uses)
 	diags.AddError("Registry Credential Is In Use",
 		fmt.Sprintf("This plan replaces registry credential %q (%s): Runpod has no update for credentials, so the "+
 			"change deletes it and creates a new one. Runpod refuses to delete a credential that a pod uses, and these "+
@@ -284,6 +282,60 @@ func (r *registryResource) refuseReplacingInUse(ctx context.Context, state regis
 			"configuration first: revert the change, or run terraform destroy -refresh=false.",
 			name, id, strings.Join(uses, "\n")))
 	return true
+}
+
+// podsUsing lists, one line each and sorted, the pods that use the
+// credential, leaving out those this plan destroys or replaces as far as
+// they were planned before it. A list that fails is a warning (doing says
+// what the plan does to the credential) and no pods.
+func (r *registryResource) podsUsing(ctx context.Context, state registryModel, doing string, diags *diag.Diagnostics) []string {
+	if _, d := r.Data.Client(); d.HasError() {
+		return nil
+	}
+	id, name := state.ID.ValueString(), state.Name.ValueString()
+	pods, err := providerdata.List(ctx, r.Data.Reads(), runpod.Pods)
+	if err != nil {
+		diags.AddWarning("Cannot Check Pods That Use The Registry Credential",
+			diagnostics.APIErrorDetail(fmt.Sprintf("listing pods to find those that use registry credential %q, which "+
+				"this plan %s (Runpod refuses to delete a credential a pod uses)", name, doing), err))
+		return nil
+	}
+	var uses []string
+	for _, p := range pods {
+		if p.Registry == nil || *p.Registry != id || r.Data.TemplatePlans().UserDestroyed(providerdata.UserPod, p.ID) {
+			continue
+		}
+		line := fmt.Sprintf("  - pod %q (%s, %s)", p.Name, p.ID, p.Status)
+		if p.Template != nil && *p.Template != "" {
+			line += fmt.Sprintf(", created from template %s", *p.Template)
+		}
+		uses = append(uses, line)
+	}
+	sort.Strings(uses)
+	return uses
+}
+
+// SummaryDestroyingInUse is the warning of a plan that destroys a
+// credential pods use.
+const SummaryDestroyingInUse = "Registry Credential In Use Would Be Refused"
+
+// warnDestroyingInUse warns, naming them, when pods use a credential this
+// plan destroys: Runpod refuses that delete (contract seed 343656669: a
+// credential removed from the configuration while a pod made from its
+// template stays). A warning, not an error: a pod that this apply destroys
+// first may be planned after the credential, and then looks kept here.
+func (r *registryResource) warnDestroyingInUse(ctx context.Context, state registryModel, diags *diag.Diagnostics) {
+	uses := r.podsUsing(ctx, state, "destroys", diags)
+	if len(uses) == 0 {
+		return
+	}
+	diags.AddWarning(SummaryDestroyingInUse,
+		fmt.Sprintf("This plan destroys registry credential %q (%s), and these pods use it to pull their image:\n\n%s\n\n"+
+			"Runpod refuses to delete a credential that a pod uses, whatever the pod's status, so unless this apply "+
+			"destroys these pods first, the delete fails at apply (the rest of the apply goes ahead). A pod keeps the "+
+			"credential it was created with, from its own registry_auth_id or its template's. Terminate these pods "+
+			"first, or keep the credential.",
+			state.Name.ValueString(), state.ID.ValueString(), strings.Join(uses, "\n")))
 }
 
 // warnReferencingTemplates warns, naming the account's templates whose
@@ -374,6 +426,7 @@ func (r *registryResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	client, prior, ok := providerdata.Begin[registryModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return

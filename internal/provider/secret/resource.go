@@ -151,6 +151,7 @@ func (r *secretResource) ConfigValidators(context.Context) []resource.ConfigVali
 // workers that keep the old one, and, when the secret is destroyed or
 // replaced, about the templates whose env still references it.
 func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	if req.Plan.Raw.IsNull() {
 		var state secretModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -173,6 +174,11 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	if creates {
 		requireValue(ctx, req.Config, plan, &resp.Diagnostics)
+		if !plan.Name.IsUnknown() {
+			if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString()); d != nil {
+				resp.Diagnostics.Append(d)
+			}
+		}
 	}
 	if plan.Name.IsUnknown() {
 		plan.Reference = types.StringUnknown()
@@ -433,6 +439,7 @@ func (r *secretResource) Create(ctx context.Context, req resource.CreateRequest,
 
 func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	client, prior, ok := providerdata.Begin[secretModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return

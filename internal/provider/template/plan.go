@@ -11,6 +11,7 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/diagnostics"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/providerdata"
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpod"
+	"github.com/runpod-tf/terraform-provider-runpod/internal/safecreate"
 )
 
 var _ resource.ResourceWithModifyPlan = (*templateResource)(nil)
@@ -21,6 +22,7 @@ var _ resource.ResourceWithModifyPlan = (*templateResource)(nil)
 // Runpod's 102400-byte limit: the API would answer a bare 413 at apply. env
 // is what makes a template large, so the error names it.
 func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	r.recordPlan(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		var state templateModel
@@ -30,7 +32,11 @@ func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		return // a destroy
 	}
 	var plan templateModel
-	if diags := req.Plan.Get(ctx, &plan); diags.HasError() || plan.Env.IsUnknown() {
+	if diags := req.Plan.Get(ctx, &plan); diags.HasError() {
+		return
+	}
+	r.refuseTakenName(ctx, req, plan, resp)
+	if plan.Env.IsUnknown() {
 		return // env known only at apply: the API's 413 is mapped to the same message
 	}
 	var body any
@@ -57,6 +63,24 @@ func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	summary, detail := diagnostics.RequestTooLarge("env", size)
 	resp.Diagnostics.AddAttributeError(path.Root("env"), summary, detail)
+}
+
+// refuseTakenName fails the plan of a new template, or of a rename, whose
+// name another template has (safecreate.RefuseTakenNameAtPlan): Runpod's
+// template names are unique in an account.
+func (r *templateResource) refuseTakenName(ctx context.Context, req resource.ModifyPlanRequest, plan templateModel, resp *resource.ModifyPlanResponse) {
+	if plan.Name.IsUnknown() || plan.Name.IsNull() {
+		return
+	}
+	if !req.State.Raw.IsNull() {
+		var name types.String
+		if resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...); name.Equal(plan.Name) {
+			return
+		}
+	}
+	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString()); d != nil {
+		resp.Diagnostics.Append(d)
+	}
 }
 
 // tooLarge maps a 413 at apply to the plan-time message.

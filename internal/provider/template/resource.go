@@ -76,6 +76,7 @@ func (r *templateResource) Create(ctx context.Context, req resource.CreateReques
 
 func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer identity.Sync(ctx, &resp.State, &req.State, resp.Identity, &resp.Diagnostics)
+	r.Data.Managed(ctx, Kind.Noun, req.State)
 	client, prior, ok := providerdata.Begin[templateModel](ctx, r.Data, req.State, &resp.Diagnostics)
 	if !ok {
 		return
