@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/runpod-tf/terraform-provider-runpod/internal/provider/kinds"
 
@@ -107,6 +106,15 @@ func LostCreateReplyIsNotAdopted(t *testing.T, k NamedKind, name string) {
 	if got := cli.StateIDs(k.ResourceType); len(got) != 0 {
 		t.Fatalf("state tracks %v after a create whose object may be another writer's", got)
 	}
+	// A pipeline that re-runs without reading the error: its plan, not its
+	// apply, refuses the name now taken (contract seed 343656647).
+	plan := cli.RunJSON("plan", "-input=false")
+	errs := plan.Diagnostics("error")
+	if plan.ExitCode == 0 || len(errs) != 1 || errs[0].Summary != k.Title()+" Name Already Taken" ||
+		!strings.Contains(errs[0].Detail, ids[0]) {
+		t.Fatalf("the plan after the lost reply exited %d with errors %+v, want one %q naming %s", plan.ExitCode, errs,
+			k.Title()+" Name Already Taken", ids[0])
+	}
 	importAsTold(t, env, cli, k, name, ids[0])
 }
 
@@ -173,12 +181,11 @@ func LostReplyAndFailedLookupIsSettledNextRun(t *testing.T, k NamedKind, name st
 	cli := env.CLI(t)
 	cli.SetConfig(FastRetries + k.Config(name))
 	cli.Init()
-	// The name check before the create passes untouched (a fault with only
-	// latency just consumes its turn); the create is processed but its reply
-	// is dropped; the lookup that follows gets 502s until retries run out.
-	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: k.CollectionPath, Count: 1, Latency: time.Millisecond})
-	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: k.CollectionPath, Drop: true, AfterHandler: true})
-	env.Fake.InjectFault(runpodfake.Fault{Method: "GET", Path: k.CollectionPath, Count: 2, Status: 502})
+	// The name checks (at plan, and before the create) pass untouched; the
+	// create is processed but its reply is dropped; the lookup that follows
+	// gets 502s until retries run out.
+	env.Fake.InjectFault(runpodfake.Fault{Method: "POST", Path: k.CollectionPath, Drop: true, AfterHandler: true,
+		Then: []runpodfake.Fault{{Method: "GET", Path: k.CollectionPath, Count: 2, Status: 502}}})
 
 	first := cli.Run("apply", "-auto-approve")
 	if first.ExitCode == 0 {

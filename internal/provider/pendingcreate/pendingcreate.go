@@ -32,14 +32,14 @@ import (
 // (providerdata.StopRefresh), or, for a pending create (no id), settles it
 // by name (see resolve). store saves what was found; adopted is true for a
 // pending create's object, which the failed apply never recorded as its own.
-func Refresh[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, reads *providerdata.Reads, id, name string,
+func Refresh[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, data *providerdata.Data, id, name string,
 	store func(found *T, adopted bool) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
 	if id == "" {
-		resolve(ctx, k, client, name, func(found *T) diag.Diagnostics { return store(found, true) }, resp)
+		resolve(ctx, k, client, data, name, func(found *T) diag.Diagnostics { return store(found, true) }, resp)
 		return
 	}
-	found, err := k.SharedGet(reads, ctx, id)
+	found, err := k.SharedGet(data.Reads(), ctx, id)
 	if providerdata.StopRefresh(ctx, k.Noun, id, err, false, resp) {
 		return
 	}
@@ -51,11 +51,12 @@ func Refresh[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client,
 // creates it. An object found may be the one that apply created or another
 // writer's made in the same window (safecreate.NotAdopted): it is not taken
 // into state either; the pending record is dropped with a warning that
-// names the object and says how to import it, and the name check of the
-// next create refuses the name while the object exists. A failed lookup
+// names the object and says how to import it, and the create's name check
+// refuses the name while the object exists (not the plan's: a failed plan
+// saves no refresh, and the record left in state would stop the import). A failed lookup
 // leaves state as it is. adopt is kept for callers that settle a pending
 // create either way; it is not called.
-func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, name string,
+func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client, data *providerdata.Data, name string,
 	_ func(found *T) diag.Diagnostics, resp *resource.ReadResponse,
 ) {
 	found, err := k.Find(ctx, client, name)
@@ -70,6 +71,9 @@ func resolve[T any](ctx context.Context, k kinds.Kind[T], client *runpod.Client,
 		return
 	}
 	dropPending(ctx, resp)
+	// For the plan's name check (safecreate.RefuseTakenNameAtPlan), which
+	// leaves this name to the create.
+	data.NotePending(k.Noun, name, providerdata.PendingNote{Candidates: []string{k.ID(found)}})
 	resp.Diagnostics.Append(notAdopted(k, name, k.ID(found), "It is no longer recorded in this state: the next "+
 		"apply plans to create the "+k.Noun+" and refuses because the name is taken, until the object is imported or "+
 		"this "+k.Noun+" is renamed."))

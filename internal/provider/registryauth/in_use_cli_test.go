@@ -91,3 +91,41 @@ func TestAccRegistryAuth_cliReplacementInUseFailsPlan(t *testing.T) {
 		t.Errorf("template %s does not use the new credential %s after the apply: %+v", tplID, newID, tpl.Registry)
 	}
 }
+
+// A credential removed from the configuration while a pod made from its
+// template stays: Runpod will refuse the delete. The plan cannot refuse it
+// (a pod that the same apply destroys may be planned after the
+// credential), so it warns, naming the pod; the apply's refusal says the
+// same, and the credential stays in state (contract seed 343656669).
+func TestAccRegistryAuth_cliDestroyInUseWarnsAtPlan(t *testing.T) {
+	env := acctest.New(t)
+	cli := env.CLI(t)
+	config := acctest.Testdata(t, "registry_auth_template_in_use", map[string]string{"Name": "ghcr", "Username": "u", "Password": `password = "p"`})
+	cli.SetConfig(config)
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	regID, tplID := cli.StateID(addr), cli.StateID("runpod_template.t")
+	pod := env.Fake.SeedPod(runpodfake.Pod{
+		Name: "trainer-1", Image: "ghcr.io/acme/private:1", Template: &tplID, Registry: &regID,
+		GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
+	})
+
+	cli.SetConfig("resource \"runpod_template\" \"t\" {\n  name  = \"private-trainer\"\n  image = \"ghcr.io/acme/private:1\"\n}\n")
+	plan := cli.RunJSON("plan", "-input=false")
+	warned := plan.Warnings("Registry Credential In Use Would Be Refused")
+	if plan.ExitCode != 0 || len(warned) != 1 {
+		t.Fatalf("plan exited %d with warnings %+v, want one 'Registry Credential In Use Would Be Refused':\n%s", plan.ExitCode, warned, plan.Output())
+	}
+	for _, want := range []string{`"ghcr" (` + regID + `)`, `pod "trainer-1" (` + pod.ID + `, RUNNING)`, "unless this apply destroys these pods first"} {
+		if !strings.Contains(strings.Join(strings.Fields(warned[0].Detail), " "), want) {
+			t.Errorf("the warning does not say %q:\n%s", want, warned[0].Detail)
+		}
+	}
+	cli.MustFail("apply", "-auto-approve", "-input=false").Contains(t, "Error: Registry Credential Is In Use")
+	if cli.StateID(addr) != regID {
+		t.Errorf("the credential left state though Runpod kept it")
+	}
+	env.Fake.DeletePod(pod.ID)
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	cli.ExpectNoChanges()
+}

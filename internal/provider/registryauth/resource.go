@@ -222,7 +222,7 @@ func (r *registryResource) refuseTakenName(ctx context.Context, req resource.Mod
 	if resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("name"), &name)...); name.IsUnknown() || name.IsNull() {
 		return
 	}
-	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, name.ValueString()); d != nil {
+	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, name.ValueString(), resp.Diagnostics); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 }
@@ -432,7 +432,7 @@ func (r *registryResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	// The credentials come from the configuration: Runpod never returns them.
-	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data, prior.ID.ValueString(), prior.Name.ValueString(),
 		func(found *runpod.Registry, _ bool) diag.Diagnostics {
 			return resp.State.Set(ctx, fromAPI(ctx, found, prior))
 		}, resp)

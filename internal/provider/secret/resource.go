@@ -175,7 +175,7 @@ func (r *secretResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if creates {
 		requireValue(ctx, req.Config, plan, &resp.Diagnostics)
 		if !plan.Name.IsUnknown() {
-			if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString()); d != nil {
+			if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString(), resp.Diagnostics); d != nil {
 				resp.Diagnostics.Append(d)
 			}
 		}
@@ -444,7 +444,7 @@ func (r *secretResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if !ok {
 		return
 	}
-	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data, prior.ID.ValueString(), prior.Name.ValueString(),
 		func(s *runpod.Secret, adopted bool) diag.Diagnostics {
 			// The value comes from the configuration: Runpod never returns it.
 			m := fromAPI(ctx, s, prior)

@@ -78,7 +78,7 @@ func (r *templateResource) refuseTakenName(ctx context.Context, req resource.Mod
 			return
 		}
 	}
-	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString()); d != nil {
+	if d := safecreate.RefuseTakenNameAtPlan(ctx, r.Data, req.ClientCapabilities, Kind, plan.Name.ValueString(), resp.Diagnostics); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 }

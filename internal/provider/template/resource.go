@@ -81,7 +81,7 @@ func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !ok {
 		return
 	}
-	pendingcreate.Refresh(ctx, Kind, client, r.Data.Reads(), prior.ID.ValueString(), prior.Name.ValueString(),
+	pendingcreate.Refresh(ctx, Kind, client, r.Data, prior.ID.ValueString(), prior.Name.ValueString(),
 		func(t *runpod.Template, _ bool) diag.Diagnostics {
 			m, diags := fromAPI(ctx, t)
 			return append(diags, resp.State.Set(ctx, m)...)
