@@ -110,9 +110,15 @@ func (r *runner) consolePod(op string, obj StateObject) bool {
 	case "stock":
 		r.noStock(obj)
 		return false
-	case "delete-no-stock": // deleted in the console, and its GPU type sold out where it ran
+	case "delete-no-stock": // deleted in the console, and its GPU type sold out everywhere
+		// Everywhere, not only where it ran: the destroy's refresh plan
+		// plans the pod as a create, and its stock check must fail
+		// whatever data centers it may use, so that a destroy that ran
+		// the create's checks (issue 34) is caught.
 		f.DeletePod(obj.ID)
-		r.noStock(obj)
+		if id := gpuType(obj); id != "" {
+			f.SellOutGPU(id, "POD")
+		}
 	}
 	return true
 }
@@ -121,15 +127,20 @@ func (r *runner) consolePod(op string, obj StateObject) bool {
 // move: Runpod's capacity is not the workspace's to keep).
 func (r *runner) noStock(obj StateObject) {
 	dc, _ := obj.Attrs["data_center_id"].(string)
+	if id := gpuType(obj); id != "" && dc != "" {
+		r.env.Fake.SetGPUStock(id, "POD", "SECURE", dc, 0)
+	}
+}
+
+// gpuType is the GPU type of a pod in state ("" for a CPU pod).
+func gpuType(obj StateObject) string {
 	gpu, _ := obj.Attrs["gpu"].([]any)
-	if len(gpu) == 0 || dc == "" {
-		return
+	if len(gpu) == 0 {
+		return ""
 	}
-	if g, _ := gpu[0].(map[string]any); g != nil {
-		if id, _ := g["type_id"].(string); id != "" {
-			r.env.Fake.SetGPUStock(id, "POD", "SECURE", dc, 0)
-		}
-	}
+	g, _ := gpu[0].(map[string]any)
+	id, _ := g["type_id"].(string)
+	return id
 }
 
 // addUnmanaged records an object made outside the workspace (a twin): the

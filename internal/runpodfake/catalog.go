@@ -279,6 +279,23 @@ func (f *Fake) SetGPUStock(gpuTypeID, product, cloud, dataCenterID string, n int
 	c.gpuStock[k] = n
 }
 
+// SellOutGPU leaves nothing free of a GPU type for a product in every data
+// center and cloud that offers it (a stock move that no choice of data
+// center escapes). It panics on an unknown id or product, a bug in the test.
+func (f *Fake) SellOutGPU(gpuTypeID, product string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.catalog
+	if c.gpu(gpuTypeID) == nil || !contains(gpuProducts, product) {
+		panic(fmt.Sprintf("runpodfake: SellOutGPU(%q, %q): unknown id or value", gpuTypeID, product))
+	}
+	for k := range c.gpuStock {
+		if k.gpu == gpuTypeID && k.product == product {
+			c.gpuStock[k] = 0
+		}
+	}
+}
+
 // cudaVersion is major.minor; minor -1 stands for a bare major floor.
 type cudaVersion struct{ major, minor int }
 
