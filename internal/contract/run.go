@@ -276,8 +276,8 @@ func capacityRefused(res acctest.Result) bool {
 //     after the credential (contract seed 343656669).
 func warnedAtPlan(plan acctest.JSONResult, apply acctest.Result) bool {
 	out := apply.Output()
-	for warning, refusals := range warnedRefusals {
-		if !slices.ContainsFunc(refusals, func(r string) bool { return strings.Contains(out, "Error: "+r) }) {
+	for warning, refusal := range warnedRefusals {
+		if !strings.Contains(out, "Error: "+refusal) {
 			continue
 		}
 		for _, w := range plan.Diagnostics("warning") {
@@ -289,12 +289,12 @@ func warnedAtPlan(plan acctest.JSONResult, apply acctest.Result) bool {
 	return false
 }
 
-// warnedRefusals maps a plan's warning to the refusals at apply it warns of
+// warnedRefusals maps a plan's warning to the refusal at apply it warns of
 // (warnedAtPlan).
-var warnedRefusals = map[string][]string{
-	"Endpoint Network Volumes Not Checked At Plan": {"Network Volume Outside The Endpoint's Data Centers"},
-	"Pod Network Volume Not Checked At Plan":       {"Network Volume in Another Data Center"},
-	"Registry Credential In Use Would Be Refused":  {"Registry Credential Is In Use"},
+var warnedRefusals = map[string]string{
+	"Endpoint Network Volumes Not Checked At Plan": "Network Volume Outside The Endpoint's Data Centers",
+	"Pod Network Volume Not Checked At Plan":       "Network Volume in Another Data Center",
+	"Registry Credential In Use Would Be Refused":  "Registry Credential Is In Use",
 }
 
 // afterApply: the next plan is empty (4) and every object is in state once

@@ -285,16 +285,16 @@ func (r *endpointResource) checkVolumes(ctx context.Context, plan resourceModel,
 // checkNewVolumes is checkVolumes for volume ids known only after apply
 // that network_volume_data_center_ids does not place: when every network
 // volume planned so far is outside data_center_ids, the endpoint's are too
-// (Terraform plans a volume before the endpoint that references it), and Runpod
-// would refuse the endpoint at apply, after creating the volumes. Stating
+// (Terraform plans a volume before the endpoint that references it), and
+// Runpod would refuse the endpoint at apply, after creating the volumes. Stating
 // network_volume_data_center_ids replaces this inference by a check.
 func (r *endpointResource) checkNewVolumes(ctx context.Context, plan resourceModel, diags *diag.Diagnostics) {
 	dcs, known := tfvalue.StringsIfKnown(ctx, plan.DataCenterIDs, diags)
 	if !known {
 		return
 	}
-	news := r.Data.NewVolumes()
-	if outside := news.AllOutside(dcs); len(outside) > 0 {
+	outside, all := r.Data.NewVolumes().Outside(dcs)
+	if all {
 		diags.AddAttributeError(path.Root("network_volume_ids"), "Network Volume Outside The Endpoint's Data Centers",
 			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and the network volumes planned "+
 				"before it are all in %s, not in data_center_ids (%s). Workers run only where their volume is, so Runpod would "+
@@ -304,7 +304,7 @@ func (r *endpointResource) checkNewVolumes(ctx context.Context, plan resourceMod
 				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
 		return
 	}
-	if outside := news.Outside(dcs); len(outside) > 0 {
+	if len(outside) > 0 {
 		diags.AddAttributeWarning(path.Root("network_volume_ids"), SummaryVolumesNotChecked,
 			fmt.Sprintf("network_volume_ids of endpoint %q is known only after apply, and this plan creates network volumes "+
 				"in %s, which is not in data_center_ids (%s). The plan cannot tell which volumes the endpoint gets: if one "+

@@ -415,16 +415,16 @@ func (r *podResource) checkNetworkVolume(ctx context.Context, plan *podModel, dc
 // checkNewVolumes is checkNetworkVolume for a volume created in the same
 // apply whose data center the block does not state: when every network
 // volume planned so far is outside data_center_ids, the pod's is too (it is
-// one of them: Terraform plans a volume before the pod that references it), and Runpod would
-// refuse the pod at apply, after creating the volume. When only some are,
+// one of them: Terraform plans a volume before the pod that references
+// it), and Runpod would refuse the pod at apply, after creating the volume. When only some are,
 // the plan cannot tell which one the pod gets, and says so. It returns false
 // when the plan must fail.
 func (r *podResource) checkNewVolumes(plan *podModel, dcs []string, dcsKnown bool, resp *resource.ModifyPlanResponse) bool {
 	if !dcsKnown || len(dcs) == 0 {
 		return true
 	}
-	news := r.Data.NewVolumes()
-	if outside := news.AllOutside(dcs); len(outside) > 0 {
+	outside, all := r.Data.NewVolumes().Outside(dcs)
+	if all {
 		resp.Diagnostics.AddAttributeError(path.Root("data_center_ids"), "Network Volume in Another Data Center",
 			fmt.Sprintf("Pod %q mounts a network volume created in this apply, and the network volumes planned before it are "+
 				"all in %s, not in data_center_ids (%s). A pod can mount a network volume only in the volume's own data center, so "+
@@ -433,7 +433,7 @@ func (r *podResource) checkNewVolumes(plan *podModel, dcs []string, dcsKnown boo
 				plan.Name.ValueString(), strings.Join(outside, ", "), strings.Join(dcs, ", ")))
 		return false
 	}
-	if outside := news.Outside(dcs); len(outside) > 0 {
+	if len(outside) > 0 {
 		resp.Diagnostics.AddAttributeWarning(path.Root("network_volume").AtName("data_center_id"), SummaryVolumeNotChecked,
 			fmt.Sprintf("Pod %q mounts a network volume created in this apply, and this plan creates network volumes in %s, "+
 				"which is not in data_center_ids (%s). The plan cannot tell which volume the pod gets: if it is outside "+

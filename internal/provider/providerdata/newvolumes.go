@@ -28,43 +28,25 @@ func (v *NewVolumes) Note(dc string, known bool) {
 	v.dcs = append(v.dcs, dc)
 }
 
-// AllOutside returns the data centers of the volumes this plan creates when
-// there is at least one and none of them is in allowed: a volume id known
-// only after apply is then, most likely, in one of them, outside allowed.
-// It returns nil when any of them is in allowed, or its data center is not
-// known.
-func (v *NewVolumes) AllOutside(allowed []string) []string {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.unknown || len(v.dcs) == 0 || len(allowed) == 0 {
-		return nil
-	}
-	for _, dc := range v.dcs {
-		if slices.Contains(allowed, dc) {
-			return nil
-		}
-	}
-	out := slices.Clone(v.dcs)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// Outside returns the data centers of the volumes this plan creates that
-// are not in allowed (nil when allowed is empty: any data center will do).
-func (v *NewVolumes) Outside(allowed []string) []string {
+// Outside returns, sorted and once each, the data centers of the volumes
+// this plan creates that are not in allowed, and whether that is all of
+// them: a volume id known only after apply is then in one of them, outside
+// allowed. all is false when no volume was planned, when a volume's data
+// center is not known, or when allowed is empty (any data center will do).
+func (v *NewVolumes) Outside(allowed []string) (outside []string, all bool) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if len(allowed) == 0 {
-		return nil
+		return nil, false
 	}
-	var out []string
 	for _, dc := range v.dcs {
 		if !slices.Contains(allowed, dc) {
-			out = append(out, dc)
+			outside = append(outside, dc)
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	all = !v.unknown && len(v.dcs) > 0 && len(outside) == len(v.dcs)
+	slices.Sort(outside)
+	return slices.Compact(outside), all
 }
 
 // NewVolumes is what this process's plan creates of network volumes.

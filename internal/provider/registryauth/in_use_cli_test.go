@@ -8,6 +8,22 @@ import (
 	"github.com/runpod-tf/terraform-provider-runpod/internal/runpodfake"
 )
 
+// applyWithPodInUse applies testdata/registry_auth_template_in_use.tf
+// (config) and creates, as if in the console, a pod from its template: the
+// pod pulls with the credential. It returns the credential's and the
+// template's ids and the pod.
+func applyWithPodInUse(env *acctest.Env, cli *acctest.CLI, config string) (regID, tplID string, pod runpodfake.Pod) {
+	cli.SetConfig(config)
+	cli.Init()
+	cli.MustRun("apply", "-auto-approve", "-input=false")
+	regID, tplID = cli.StateID(addr), cli.StateID("runpod_template.t")
+	pod = env.Fake.SeedPod(runpodfake.Pod{
+		Name: "trainer-1", Image: "ghcr.io/acme/private:1", Template: &tplID, Registry: &regID,
+		GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
+	})
+	return regID, tplID, pod
+}
+
 // A change that replaces a credential (a new name, username, password or
 // password_wo_version) deletes the old one, which Runpod refuses while a
 // pod uses it: a pod made from a template inherits the template's
@@ -24,16 +40,7 @@ func TestAccRegistryAuth_cliReplacementInUseFailsPlan(t *testing.T) {
 	config := func(name, username string) string {
 		return acctest.Testdata(t, "registry_auth_template_in_use", map[string]string{"Name": name, "Username": username, "Password": password})
 	}
-	cli.SetConfig(config("ghcr", "u"))
-	cli.Init()
-	cli.MustRun("apply", "-auto-approve", "-input=false")
-	regID, tplID := cli.StateID(addr), cli.StateID("runpod_template.t")
-
-	// A pod created from the template (in the console) pulls with the credential.
-	pod := env.Fake.SeedPod(runpodfake.Pod{
-		Name: "trainer-1", Image: "ghcr.io/acme/private:1", Template: &tplID, Registry: &regID,
-		GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
-	})
+	regID, tplID, pod := applyWithPodInUse(env, cli, config("ghcr", "u"))
 
 	changes := map[string]string{"username": config("ghcr", "u2"), "name": config("ghcr-2", "u")}
 	if cli.AtLeast(1, 11) {
@@ -100,15 +107,8 @@ func TestAccRegistryAuth_cliReplacementInUseFailsPlan(t *testing.T) {
 func TestAccRegistryAuth_cliDestroyInUseWarnsAtPlan(t *testing.T) {
 	env := acctest.New(t)
 	cli := env.CLI(t)
-	config := acctest.Testdata(t, "registry_auth_template_in_use", map[string]string{"Name": "ghcr", "Username": "u", "Password": `password = "p"`})
-	cli.SetConfig(config)
-	cli.Init()
-	cli.MustRun("apply", "-auto-approve", "-input=false")
-	regID, tplID := cli.StateID(addr), cli.StateID("runpod_template.t")
-	pod := env.Fake.SeedPod(runpodfake.Pod{
-		Name: "trainer-1", Image: "ghcr.io/acme/private:1", Template: &tplID, Registry: &regID,
-		GPU: &runpodfake.PodGPU{ID: "NVIDIA GeForce RTX 4090", Count: 1},
-	})
+	regID, _, pod := applyWithPodInUse(env, cli,
+		acctest.Testdata(t, "registry_auth_template_in_use", map[string]string{"Name": "ghcr", "Username": "u", "Password": `password = "p"`}))
 
 	cli.SetConfig("resource \"runpod_template\" \"t\" {\n  name  = \"private-trainer\"\n  image = \"ghcr.io/acme/private:1\"\n}\n")
 	plan := cli.RunJSON("plan", "-input=false")

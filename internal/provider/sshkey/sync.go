@@ -27,11 +27,12 @@ import (
 // So every change is verified: after the PUT, the provider waits long enough
 // for any writer that had already read the old set to have written (twice
 // the time our own read-and-write took, at least minSettle), then reads the
-// set again. minSettle is the margin for the other writer's pause between its
-// read and its write (a loaded machine can stall a process for a few hundred
-// milliseconds; the CI of 2026-12-05 lost a key with 150 ms), and a write of
-// our own never goes out from a read older than freshFor: it reads again, so
-// that our own stall does not put back a set others have since changed. If the change no longer holds, it is applied again on the set
+// set again. minSettle is the margin for the other writer's pause between
+// its read and its write (a loaded machine can stall a process for a few
+// hundred milliseconds; the CI of 2026-12-05 lost a key with 150 ms), and a
+// write of our own never goes out from a read older than freshFor: it reads
+// again, so that our own stall does not put back a set others have since
+// changed. If the change no longer holds, it is applied again on the set
 // as it is now, after a random pause so that two writers fall out of step;
 // after maxAttempts it gives up with an error naming the keys. A change is
 // reported done only when a read taken after the settling wait shows it.
