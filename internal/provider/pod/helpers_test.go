@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -137,13 +138,19 @@ func flat(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// says fails t unless the run printed every phrase (whitespace-insensitive).
+// tookSuffix is the elapsed time an action's progress message carries once a
+// wait lasts half a second or more (" after 1s."); how long the fake takes
+// depends on the machine, so says compares messages without it.
+var tookSuffix = regexp.MustCompile(` after [0-9][0-9hms.]*s([.,])`)
+
+// says fails t unless the run printed every phrase (whitespace-insensitive,
+// elapsed times in action progress left out).
 // It reads what the terraform (or tofu) binary printed, not what the
 // provider returned: Terraform drops some provider diagnostics, so only its
 // own output proves that the user saw a promise.
 func says(t *testing.T, res acctest.Result, phrases ...string) {
 	t.Helper()
-	out := flat(res.Output())
+	out := tookSuffix.ReplaceAllString(flat(res.Output()), "$1")
 	for _, p := range phrases {
 		if !strings.Contains(out, flat(p)) {
 			t.Errorf("%v did not print %q:\n%s", res.Args, p, res.Output())
