@@ -54,6 +54,14 @@ func (r *runner) console(st Step) {
 		case "lower-workers":
 			shows = res.WorkersMax > 1
 			f.LowerEndpointWorkersMax(obj.ID, 1)
+		case "lower-min-workers":
+			// A person saving money in the console: the plan that
+			// restores workers_min restarts billing, and its cost
+			// attribute must say so as its warning does (issue 34).
+			shows = res.WorkersMin > 0
+			if detail := f.PatchEndpoint(obj.ID, map[string]any{"workers": map[string]any{"min": 0}}); detail != "" {
+				r.t.Fatalf("contract: the console could not lower workers_min of %s: %s", obj.ID, detail)
+			}
 		}
 	case Cluster:
 		switch st.Op {
@@ -164,7 +172,12 @@ var costKinds = map[string]struct{ typ, attr string }{
 	"Cluster GPU Cost":            {"runpod_cluster", "estimated_cost_per_hour"},
 }
 
-type warned struct{ typ, name, figure string }
+// warned is a cost warning: the object it names, the figure its summary
+// prints, and whether it says an update raises the object's cost.
+type warned struct {
+	typ, name, figure string
+	rises             bool
+}
 
 // checkCosts: every billable object the plan creates, replaces or changes
 // has a known cost attribute, and the warning for it prints that figure
@@ -180,7 +193,7 @@ func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
 	for _, d := range plan.Diagnostics("warning") {
 		if m := costWarning.FindStringSubmatch(d.Summary); m != nil {
 			fig := m[3] + m[4]
-			warnings = append(warnings, warned{costKinds[m[1]].typ, m[2], strings.ReplaceAll(fig, ",", "")})
+			warnings = append(warnings, warned{costKinds[m[1]].typ, m[2], strings.ReplaceAll(fig, ",", ""), strings.Contains(d.Detail, " raises its ")})
 		}
 	}
 	attrOf := map[string]string{}
@@ -213,8 +226,8 @@ func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
 			continue
 		}
 		name, _ := after["name"].(string)
-		w := warned{rc.Type, name, fmt.Sprintf("%.2f", cost)}
-		if i := slices.Index(warnings, w); i >= 0 {
+		w := warned{typ: rc.Type, name: name, figure: fmt.Sprintf("%.2f", cost)}
+		if i := slices.IndexFunc(warnings, func(x warned) bool { return x.typ == w.typ && x.name == w.name && x.figure == w.figure }); i >= 0 {
 			warnings = slices.Delete(warnings, i, i+1)
 			continue
 		}
@@ -222,19 +235,29 @@ func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
 			fmt.Sprintf("%s %s = %s; warnings: %v", rc.Address, attr, w.figure, warningsFor(warnings, rc.Type, name)), plan.Result)
 	}
 	// Warnings left are for updates (a start, a grow): each must print the
-	// figure of an update of that object.
+	// figure of an update of that object, and one that says the cost rises
+	// must come with a rise of the attribute, which policies read (issue
+	// 34: an endpoint whose workers_min was lowered in the console warned
+	// "+$1.10/h" while its attribute stayed 1.1 -> 1.1).
 	for _, w := range warnings {
-		matched := false
+		matched, rose := false, false
 		for _, rc := range updates {
+			before, _ := rc.Change.Before.(map[string]any)
 			after, _ := rc.Change.After.(map[string]any)
 			name, _ := after["name"].(string)
 			cost, _ := after[attrOf[rc.Type]].(float64)
 			if rc.Type == w.typ && name == w.name && fmt.Sprintf("%.2f", cost) == w.figure {
 				matched = true
+				was, known := before[attrOf[rc.Type]].(float64)
+				rose = rose || !known || cost > was
 			}
 		}
-		if !matched {
+		switch {
+		case !matched:
 			r.violate(3, "a cost warning's figure matches no planned object's cost attribute",
+				fmt.Sprintf("%s %q $%s", w.typ, w.name, w.figure), plan.Result)
+		case w.rises && !rose:
+			r.violate(3, "a warning says an update raises the cost, and the cost attribute does not rise",
 				fmt.Sprintf("%s %q $%s", w.typ, w.name, w.figure), plan.Result)
 		}
 	}

@@ -251,7 +251,7 @@ var consoleOps = map[Kind][]string{
 	Template: {"image"},
 	Secret:   {"delete"},
 	SSHKey:   {"delete"},
-	Endpoint: {"delete", "lower-workers"},
+	Endpoint: {"delete", "lower-workers", "lower-min-workers"},
 	Cluster:  {"scale", "rename", "delete"},
 }
 

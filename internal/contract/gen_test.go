@@ -29,7 +29,7 @@ func TestGenerateIsDeterministicAndInRange(t *testing.T) {
 
 // The first hundred seeds reach every shape a known class of break needs.
 func TestGenerateReachesTheKnownShapes(t *testing.T) {
-	want := []string{"cluster cost", "console delete then no stock", "create refused at plan time", "endpoint cost",
+	want := []string{"cluster cost", "console delete then no stock", "create refused beside created objects", "endpoint cost",
 		"fault after the server acted", "pod cost", "volume cost", "write-only rotation"}
 	seen := map[string][]uint64{}
 	for seed := uint64(1); seed <= 100; seed++ {

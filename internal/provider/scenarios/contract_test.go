@@ -20,10 +20,24 @@ import (
 // every CI pass, as many fresh ones as asked (make contract), and a planted
 // violation that the checks must catch and the shrinker must shrink.
 
-// fixedSeeds are the seeds every CI pass runs (about two minutes on
+// fixedSeeds are the seeds every CI pass runs (about three minutes on
 // Terraform): between them they draw every shape a known class of break
-// needs (TestContractFixedSeedsReachTheKnownShapes).
-var fixedSeeds = []uint64{4, 8, 9, 12, 25, 31}
+// needs (TestContractFixedSeedsReachTheKnownShapes), and each break of
+// issue 34 that the generator reaches was put back in the provider and seen
+// to fail one of them:
+//   - 25: a registry credential rotated while a pod from its template
+//     runs, without the plan-time refusal (invariants 1 and 4);
+//   - 38: an out-of-stock pod added beside created objects, without the
+//     destroy's refresh guard (destroy fails, invariant 2); a network volume
+//     without type whose monthly cost is unknown at plan (invariant 3);
+//   - 569: an endpoint's workers_min lowered in the console, its estimate
+//     not refreshed (the plan warns of a rise its attribute does not show,
+//     invariant 3);
+//   - 4, 8, 12, 31: the costs of every kind, faults after the server acted,
+//     a console delete followed by a sell-out.
+//
+// DEVELOPMENT.md says which breaks are out of the generator's reach.
+var fixedSeeds = []uint64{4, 8, 12, 25, 31, 38, 569}
 
 // shrinkBudget is how many re-runs the shrinker may spend per violation.
 const shrinkBudget = 10
@@ -143,7 +157,7 @@ func TestAccContract_reportsViolations(t *testing.T) {
 // unknown or differing cost attributes), a fault after the server acted and
 // a write-only rotation.
 func TestContractFixedSeedsReachTheKnownShapes(t *testing.T) {
-	want := []string{"cluster cost", "console delete then no stock", "create refused at plan time", "endpoint cost",
+	want := []string{"cluster cost", "console cost cut, then a plan", "console delete then no stock", "create refused beside created objects", "endpoint cost",
 		"fault after the server acted", "pod cost", "volume cost", "write-only rotation"}
 	seen := map[string]bool{}
 	for _, seed := range fixedSeeds {
