@@ -179,6 +179,11 @@ type warned struct {
 	rises             bool
 }
 
+// is reports whether w names the object typ/name with figure.
+func (w warned) is(typ, name, figure string) bool {
+	return w.typ == typ && w.name == name && w.figure == figure
+}
+
 // checkCosts: every billable object the plan creates, replaces or changes
 // has a known cost attribute, and the warning for it prints that figure
 // (invariant 3).
@@ -226,13 +231,13 @@ func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
 			continue
 		}
 		name, _ := after["name"].(string)
-		w := warned{typ: rc.Type, name: name, figure: fmt.Sprintf("%.2f", cost)}
-		if i := slices.IndexFunc(warnings, func(x warned) bool { return x.typ == w.typ && x.name == w.name && x.figure == w.figure }); i >= 0 {
+		figure := fmt.Sprintf("%.2f", cost)
+		if i := slices.IndexFunc(warnings, func(w warned) bool { return w.is(rc.Type, name, figure) }); i >= 0 {
 			warnings = slices.Delete(warnings, i, i+1)
 			continue
 		}
 		r.violate(3, "no cost warning prints the figure of a created object's cost attribute",
-			fmt.Sprintf("%s %s = %s; warnings: %v", rc.Address, attr, w.figure, warningsFor(warnings, rc.Type, name)), plan.Result)
+			fmt.Sprintf("%s %s = %s; warnings: %v", rc.Address, attr, figure, warningsFor(warnings, rc.Type, name)), plan.Result)
 	}
 	// Warnings left are for updates (a start, a grow): each must print the
 	// figure of an update of that object, and one that says the cost rises
@@ -246,7 +251,7 @@ func (r *runner) checkCosts(plan acctest.JSONResult, showJSON string) {
 			after, _ := rc.Change.After.(map[string]any)
 			name, _ := after["name"].(string)
 			cost, _ := after[attrOf[rc.Type]].(float64)
-			if rc.Type == w.typ && name == w.name && fmt.Sprintf("%.2f", cost) == w.figure {
+			if w.is(rc.Type, name, fmt.Sprintf("%.2f", cost)) {
 				matched = true
 				was, known := before[attrOf[rc.Type]].(float64)
 				rose = rose || !known || cost > was

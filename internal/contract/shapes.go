@@ -54,18 +54,18 @@ func Shapes(sc Scenario) []string {
 	deleted := false
 	for i, st := range sc.Steps {
 		switch {
-		case st.Kind == Console && st.Op == "delete" && kindOf(all, st.Target) == Pod:
+		case st.Kind == Console && st.Op == "delete" && labelled(all, st.Target).Kind == Pod:
 			deleted = true
 		case st.Kind == Console && st.Op == "stock" && deleted,
 			st.Kind == Console && st.Op == "delete-no-stock":
 			tag("console delete then no stock")
-		case st.Kind == Console && st.Op == "lower-min-workers" && find(all, st.Target) >= 0 && all[find(all, st.Target)].WorkersMin > 0 &&
+		case st.Kind == Console && st.Op == "lower-min-workers" && labelled(all, st.Target).WorkersMin > 0 &&
 			i+1 < len(sc.Steps) && plansAccepted(all, sc.Steps[i+1]):
 			tag("console cost cut, then a plan")
 		case st.Kind == Fault && (st.Op == "drop-after" || st.Op == "502-after"):
 			tag("fault after the server acted")
 		case besideState && st.Kind == Edit && st.Op == "add" && st.Add != nil && refusedAtPlan(all, *st.Add),
-			besideState && st.Kind == Edit && st.Op == "datacenters" && find(all, st.Target) >= 0 && all[find(all, st.Target)].Volume != "":
+			besideState && st.Kind == Edit && st.Op == "datacenters" && labelled(all, st.Target).Volume != "":
 			tag("create refused beside created objects")
 		case (st.Kind == Edit && st.Op == "rotate") || (st.Kind == Fault && st.EditOp == "rotate"):
 			tag("write-only rotation")
@@ -101,9 +101,10 @@ func refusedAtPlan(all []Resource, r Resource) bool {
 	return false
 }
 
-func kindOf(resources []Resource, label string) Kind {
+// labelled is the resource with label, or the zero Resource when there is none.
+func labelled(resources []Resource, label string) Resource {
 	if i := find(resources, label); i >= 0 {
-		return resources[i].Kind
+		return resources[i]
 	}
-	return ""
+	return Resource{}
 }
